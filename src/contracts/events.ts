@@ -1,0 +1,50 @@
+/**
+ * Webhook event payloads (DECISIONS §14). The outbox stores exactly these; receivers get them
+ * signed per the Standard Webhooks specification.
+ */
+import { z } from "zod";
+import { verificationSchema } from "./verifications";
+
+export const EVENT_TYPES = [
+  "verification_completed",
+  "credits_low",
+  "credits_exhausted",
+  "live_access_approved",
+  "live_access_rejected",
+  "business_suspended",
+  "webhook_test",
+] as const;
+
+export type EventType = (typeof EVENT_TYPES)[number];
+
+const envelope = <T extends EventType, D extends z.ZodType>(type: T, data: D, description: string) =>
+  z
+    .object({
+      id: z.uuid().meta({ description: "Unique per event; also the `webhook-id` header. Use it to deduplicate." }),
+      type: z.literal(type),
+      mode: z.enum(["test", "live"]),
+      createdAt: z.iso.datetime(),
+      data,
+    })
+    .meta({ id: `Event_${type}`, description });
+
+const balance = z.object({ balance: z.number().int(), threshold: z.number().int() });
+
+export const eventSchemas = {
+  verification_completed: envelope("verification_completed", verificationSchema, "A verification has completed. No citizen details, no national ID."),
+  credits_low: envelope("credits_low", balance, "A deduction took the live credit balance below the business's low-credit threshold."),
+  credits_exhausted: envelope("credits_exhausted", balance, "The live credit balance reached 0; live calls now get 402."),
+  live_access_approved: envelope("live_access_approved", z.object({ applicationId: z.uuid() }), "Live access was approved; live keys can now be created."),
+  live_access_rejected: envelope(
+    "live_access_rejected",
+    z.object({ applicationId: z.uuid(), reason: z.string() }),
+    "The live-access application was rejected.",
+  ),
+  business_suspended: envelope("business_suspended", z.object({ reason: z.string().nullable() }), "The business was suspended; API calls get 403."),
+  webhook_test: envelope("webhook_test", z.object({ message: z.string() }), "Sent from the portal to test the endpoint."),
+} as const;
+
+export const webhookEventSchema = z.discriminatedUnion("type", Object.values(eventSchemas) as never).meta({ id: "WebhookEvent" });
+
+export type WebhookEvent = { [K in EventType]: z.infer<(typeof eventSchemas)[K]> }[EventType];
+export type EventPayload<T extends EventType> = z.infer<(typeof eventSchemas)[T]>;

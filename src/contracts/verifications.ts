@@ -1,0 +1,129 @@
+/**
+ * The verification contract of /api/v1: request and response schemas. Handlers validate with
+ * these, the OpenAPI document is generated from them, and the client library's types come from
+ * that document.
+ */
+import { z } from "zod";
+
+export const NATIONAL_ID_MESSAGE = "National ID must be exactly 11 digits";
+export const PURPOSE_MAX_LENGTH = 200;
+
+export const verificationResultSchema = z
+  .enum(["verified", "not_found", "expired", "revoked"])
+  .meta({
+    id: "VerificationResult",
+    description:
+      "`verified`: the ID matches an active card. `not_found`: no record. `expired`: the card is past its expiry date. " +
+      "`revoked`: the card was cancelled, reported stolen, or its holder is deceased. Clients must tolerate values they do not know.",
+  });
+
+export const channelSchema = z
+  .enum(["api", "portal"])
+  .meta({ id: "Channel", description: "`api` for requests made through this interface; `portal` for the portal's verify form." });
+
+export const verifyCitizenRequestSchema = z
+  .strictObject({
+    nationalId: z
+      .string({ error: NATIONAL_ID_MESSAGE })
+      .regex(/^[0-9]{11}$/, NATIONAL_ID_MESSAGE)
+      .meta({ description: "The citizen's national ID: exactly 11 ASCII digits.", example: "11111111111" }),
+    purpose: z
+      .string({ error: "Purpose must be a string" })
+      .trim()
+      .max(PURPOSE_MAX_LENGTH, `Purpose must be at most ${PURPOSE_MAX_LENGTH} characters`)
+      .optional()
+      .meta({ description: "Business purpose, recorded for the audit log.", example: "Account opening" }),
+  })
+  .meta({ id: "VerifyCitizenRequest" });
+
+export const citizenSchema = z
+  .object({
+    fullName: z.string().meta({ example: "Amina Hassan Abdi" }),
+    dateOfBirth: z.iso.date().meta({ example: "1990-04-12" }),
+    dateOfIssue: z.iso.date().meta({ example: "2019-06-01" }),
+  })
+  .meta({ id: "Citizen", description: "Present only when `result` is `verified`; otherwise `null`." });
+
+const verificationFields = {
+  id: z.uuid().meta({ example: "0b8f7c1e-4d0a-4c55-9a52-3f1f5e0c2d7a" }),
+  reference: z
+    .string()
+    .meta({ description: "Certificate reference number.", example: "HV-20261122-7KQ2M9XD" }),
+  result: verificationResultSchema,
+  purpose: z.string().nullable().meta({ example: "Account opening" }),
+  channel: channelSchema,
+  createdAt: z.iso.datetime().meta({ example: "2026-11-22T09:30:00.000Z" }),
+};
+
+export const verificationSchema = z.object(verificationFields).meta({ id: "Verification" });
+
+export const verifyCitizenDataSchema = z
+  .object({ ...verificationFields, creditsUsed: z.number().int().meta({ description: "1 in live mode, 0 in the sandbox." }) })
+  .meta({ id: "VerificationWithCredits" });
+
+export const verifyCitizenResponseSchema = z
+  .object({
+    message: z.string().meta({ example: "Citizen verified" }),
+    cached: z.boolean().meta({ description: "True when this is a replay of an earlier request with the same Idempotency-Key." }),
+    creditDeducted: z.boolean(),
+    data: verifyCitizenDataSchema,
+    citizen: citizenSchema.nullable(),
+  })
+  .meta({ id: "VerifyCitizenResponse" });
+
+const wholeNumber = (name: string, min: number, max?: number) => {
+  let n = z.number().int().min(min, `${name} must be at least ${min}`);
+  if (max !== undefined) n = n.max(max, `${name} must be at most ${max}`);
+  return z
+    .string()
+    .regex(/^[0-9]+$/, `${name} must be a whole number`)
+    .transform(Number)
+    .pipe(n);
+};
+
+const instant = (name: string) =>
+  z
+    .union([z.iso.date(), z.iso.datetime({ offset: true })], {
+      error: `${name} must be an ISO 8601 date (2026-11-22) or timestamp (2026-11-22T09:30:00Z)`,
+    })
+    .transform((v) => new Date(v));
+
+export const listVerificationsQuerySchema = z
+  .strictObject({
+    page: wholeNumber("page", 1).optional().meta({ description: "Page number, from 1.", example: "1" }),
+    limit: wholeNumber("limit", 1, 100).optional().meta({ description: "Items per page, 1 to 100 (default 20).", example: "20" }),
+    result: verificationResultSchema.optional(),
+    from: instant("from").optional().meta({ description: "Only verifications created at or after this instant." }),
+    to: instant("to").optional().meta({ description: "Only verifications created before this instant." }),
+  })
+  .superRefine((q, ctx) => {
+    if (q.from && q.to && q.from > q.to) {
+      ctx.addIssue({ code: "custom", path: ["from"], message: "from must not be after to" });
+    }
+  });
+
+export type ListVerificationsQuery = z.output<typeof listVerificationsQuerySchema>;
+
+export const paginationSchema = z
+  .object({ page: z.number().int(), limit: z.number().int(), total: z.number().int() })
+  .meta({ id: "Pagination" });
+
+export const listVerificationsResponseSchema = z
+  .object({
+    message: z.string().meta({ example: "Verifications retrieved" }),
+    data: z.array(verificationSchema),
+    pagination: paginationSchema,
+  })
+  .meta({ id: "ListVerificationsResponse" });
+
+export const getVerificationResponseSchema = z
+  .object({ message: z.string().meta({ example: "Verification retrieved" }), data: verificationSchema })
+  .meta({ id: "GetVerificationResponse" });
+
+export const verificationIdSchema = z.uuid({ error: "id must be a verification id (UUID)" });
+
+export type VerifyCitizenRequest = z.output<typeof verifyCitizenRequestSchema>;
+export type VerifyCitizenResponse = z.infer<typeof verifyCitizenResponseSchema>;
+export type Verification = z.infer<typeof verificationSchema>;
+export type Citizen = z.infer<typeof citizenSchema>;
+export type VerificationResult = z.infer<typeof verificationResultSchema>;

@@ -1,0 +1,49 @@
+/**
+ * The validated environment, read once. Everything configurable lives here; nothing else reads
+ * process.env directly.
+ */
+import { z } from "zod";
+
+const flag = z
+  .enum(["true", "false", "1", "0"])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: z.string().url(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  /** Master secret (≥ 32 chars). Subkeys for ID hashing, encryption at rest and sessions derive from it. */
+  HUBI_SECRET: z.string().min(32, "HUBI_SECRET must be at least 32 characters"),
+  /** Public base URL of the production API host, e.g. https://api.hubi.so. */
+  PUBLIC_BASE_URL: z.string().url().optional(),
+  /** Public base URL of the sandbox host when it is distinct from production. */
+  SANDBOX_BASE_URL: z.string().url().optional(),
+  /** When set, rate-limit counters live in Redis instead of PostgreSQL. */
+  REDIS_URL: z.string().url().optional(),
+  /** Development and tests only: allow http:// and private addresses as webhook endpoints. */
+  WEBHOOK_ALLOW_INSECURE: flag,
+  /** Comma-separated retry delays in seconds, overriding the ~3-day production schedule (tests). */
+  WEBHOOK_RETRY_SCHEDULE: z.string().optional(),
+  /** Set to false to run webhook delivery only in `npm run worker` processes. */
+  WEBHOOK_WORKER_IN_APP: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((v) => v === "true"),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof schema>;
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (cached) return cached;
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
+    throw new Error(`Invalid environment:\n${problems}`);
+  }
+  cached = parsed.data;
+  return cached;
+}

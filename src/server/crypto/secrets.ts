@@ -1,0 +1,46 @@
+/**
+ * Keys derived from HUBI_SECRET (HKDF-SHA256), one per purpose, so that no two uses share a key.
+ */
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto";
+import { env } from "@/env";
+
+const derived = new Map<string, Buffer>();
+
+function subkey(purpose: string): Buffer {
+  let key = derived.get(purpose);
+  if (!key) {
+    key = Buffer.from(hkdfSync("sha256", env().HUBI_SECRET, "hubi", purpose, 32));
+    derived.set(purpose, key);
+  }
+  return key;
+}
+
+/** Keyed hash of a national ID: how verifications and registry records refer to an ID. */
+export function hashNationalId(nationalId: string): string {
+  return createHmac("sha256", subkey("national-id")).update(nationalId).digest("hex");
+}
+
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+/** AES-256-GCM; output is iv ‖ tag ‖ ciphertext. `context` binds the ciphertext to its purpose. */
+export function encrypt(plaintext: string, context: string): Buffer {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv("aes-256-gcm", subkey("encryption-at-rest"), iv);
+  cipher.setAAD(Buffer.from(context));
+  const body = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]);
+}
+
+export function decrypt(sealed: Uint8Array, context: string): string {
+  const buf = Buffer.from(sealed);
+  const decipher = createDecipheriv("aes-256-gcm", subkey("encryption-at-rest"), buf.subarray(0, IV_BYTES));
+  decipher.setAAD(Buffer.from(context));
+  decipher.setAuthTag(buf.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+  return Buffer.concat([decipher.update(buf.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString("utf8");
+}
+
+/** The next-auth session secret, so a deployment configures one secret, not two. */
+export function sessionSecret(): string {
+  return subkey("portal-sessions").toString("base64url");
+}

@@ -1,0 +1,42 @@
+/**
+ * The app's database access: one pg pool per process, shared by the Prisma client (most queries)
+ * and by hand-written SQL on the hot path, where one statement does what would otherwise be
+ * several round trips.
+ */
+import pg from "pg";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "@/generated/prisma/client";
+import { env } from "@/env";
+
+export type Db = PrismaClient;
+
+type Handles = { pool: pg.Pool; prisma: PrismaClient };
+
+const globalForDb = globalThis as unknown as { hubiDb?: Handles };
+
+function connect(): Handles {
+  const pool = new pg.Pool({
+    connectionString: env().DATABASE_URL,
+    max: env().DATABASE_POOL_SIZE,
+    idleTimeoutMillis: 30_000,
+  });
+  pool.on("error", (err) => process.stderr.write(`[db] idle client error: ${err.message}\n`));
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  return { pool, prisma };
+}
+
+function handles(): Handles {
+  globalForDb.hubiDb ??= connect();
+  return globalForDb.hubiDb;
+}
+
+export const db = (): PrismaClient => handles().prisma;
+export const pool = (): pg.Pool => handles().pool;
+
+export async function disconnect(): Promise<void> {
+  const h = globalForDb.hubiDb;
+  if (!h) return;
+  globalForDb.hubiDb = undefined;
+  await h.prisma.$disconnect();
+  await h.pool.end().catch(() => {});
+}

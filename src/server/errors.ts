@@ -1,0 +1,34 @@
+/**
+ * AppError: what services throw for anything a caller should see. The REST pipeline turns it into
+ * the public error body; tRPC maps it onto its own error codes.
+ */
+import { ERROR_STATUS, type ErrorCode, type FieldError } from "@/contracts/errors";
+
+export class AppError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly options: { errors?: FieldError[]; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.name = "AppError";
+    this.status = ERROR_STATUS[code];
+  }
+
+  get errors() {
+    return this.options.errors;
+  }
+
+  get headers() {
+    return this.options.headers ?? {};
+  }
+}
+
+export const badRequest = (message: string, errors?: FieldError[]) =>
+  new AppError("BAD_REQUEST", message, { errors });
+export const notFound = (message: string) => new AppError("NOT_FOUND", message);
+export const forbidden = (message: string) => new AppError("FORBIDDEN", message);
+export const conflict = (message: string, headers?: Record<string, string>) =>
+  new AppError("CONFLICT", message, { headers });
