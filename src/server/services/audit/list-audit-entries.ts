@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { db } from "@/server/db/client";
+import type { Prisma } from "@/generated/prisma/client";
+import type { ServiceContext } from "@/server/context";
+import { assertPlatformAdmin } from "@/server/authorization";
+import { badRequest } from "@/server/errors";
+import { pageInput, skipTake, type Page } from "@/server/services/pagination";
+
+export const listAuditEntriesInput = z.object({
+  /** Matches the action and its sub-actions: `live_access` finds `live_access.approved`. */
+  action: z.string().trim().max(100).optional(),
+  businessId: z.uuid().optional(),
+  /** Inclusive. */
+  from: z.coerce.date().optional(),
+  /** Exclusive. */
+  to: z.coerce.date().optional(),
+  ...pageInput,
+});
+
+/** The audit log for platform admins, newest first, filtered by action, business and time. */
+export async function listAuditEntries(ctx: ServiceContext, input: z.input<typeof listAuditEntriesInput> = {}) {
+  const { action, businessId, from, to, ...page } = listAuditEntriesInput.parse(input);
+  assertPlatformAdmin(ctx);
+  if (from && to && from > to) throw badRequest("The start date must be before the end date", [{ field: "from", message: "Must be before the end date" }]);
+  const where: Prisma.AuditLogEntryWhereInput = {
+    ...(action ? { OR: [{ action }, { action: { startsWith: `${action}.` } }] } : {}),
+    ...(businessId ? { businessId } : {}),
+    ...(from || to ? { createdAt: { ...(from ? { gte: from } : {}), ...(to ? { lt: to } : {}) } } : {}),
+  };
+  const [rows, total] = await db().$transaction([
+    db().auditLogEntry.findMany({
+      where,
+      orderBy: { id: "desc" },
+      select: {
+        id: true,
+        action: true,
+        businessId: true,
+        mode: true,
+        actorType: true,
+        actorId: true,
+        targetType: true,
+        targetId: true,
+        metadata: true,
+        requestId: true,
+        createdAt: true,
+      },
+      ...skipTake(page),
+    }),
+    db().auditLogEntry.count({ where }),
+  ]);
+  const items = rows.map((r) => ({ ...r, id: r.id.toString(), metadata: r.metadata as Record<string, unknown> }));
+  return { items, total, ...page } satisfies Page<unknown>;
+}

@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { db } from "@/server/db/client";
+import type { ServiceContext } from "@/server/context";
+import { assertPlatformAdmin } from "@/server/authorization";
+import { pageInput, skipTake, type Page } from "@/server/services/pagination";
+
+export const searchBusinessesInput = z.object({
+  query: z.string().trim().max(120).default(""),
+  ...pageInput,
+});
+
+/** Admin list of businesses, optionally narrowed by a case-insensitive name match; newest first. */
+export async function searchBusinesses(ctx: ServiceContext, input: z.input<typeof searchBusinessesInput> = {}) {
+  const { query, ...page } = searchBusinessesInput.parse(input);
+  assertPlatformAdmin(ctx);
+  const where = query ? { name: { contains: query, mode: "insensitive" as const } } : {};
+  const [items, total] = await db().$transaction([
+    db().business.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      select: { id: true, name: true, status: true, plan: true, liveAccess: true, creditBalance: true, createdAt: true },
+      ...skipTake(page),
+    }),
+    db().business.count({ where }),
+  ]);
+  return { items, total, ...page } satisfies Page<unknown>;
+}
