@@ -1,9 +1,13 @@
 /** The portal's root router: one sub-router per area, each in its own file. */
 import { router } from "../init";
+import { adminRouter } from "./admin";
+import { liveAccessRouter } from "./live-access";
 import { sessionRouter } from "./session";
 
 export const appRouter = router({
   session: sessionRouter,
+  liveAccess: liveAccessRouter,
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,13 @@
+/** The business side of live access: see the status, and (owners) apply. */
+import { memberProcedure, router } from "../init";
+import { liveAccessApplicationSchema } from "@/server/services/live-access/application-schema";
+import { applyForLiveAccess } from "@/server/services/live-access/apply-for-live-access";
+import { getLiveAccessStatus } from "@/server/services/live-access/get-live-access-status";
+
+export const liveAccessRouter = router({
+  status: memberProcedure("viewer").query(({ ctx }) => getLiveAccessStatus(ctx.service, { businessId: ctx.businessId })),
+
+  apply: memberProcedure("owner")
+    .input(liveAccessApplicationSchema)
+    .mutation(({ ctx, input }) => applyForLiveAccess(ctx.service, { ...input, businessId: ctx.businessId })),
+});
