@@ -1,0 +1,149 @@
+"use client";
+import Link from "next/link";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useTRPC } from "@/trpc/client";
+import { Badge } from "../_components/badges";
+import { Card } from "../_components/card";
+import { formatDateTime } from "../_components/format";
+import { Pager } from "../_components/pager";
+import { Empty, ErrorNotice, Loading } from "../_components/query-state";
+
+const PAGE_SIZE = 25;
+const FILTERS = ["action", "businessId", "from", "to"] as const;
+type Filters = Record<(typeof FILTERS)[number], string>;
+
+/** Date inputs give days; `to` is inclusive for the reader, so the query ends the day after. */
+const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
+
+export function AuditLog() {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const filters = Object.fromEntries(FILTERS.map((f) => [f, params.get(f) ?? ""])) as Filters;
+  const page = Math.max(1, Number(params.get("page")) || 1);
+
+  const entries = useQuery({
+    ...trpc.admin.audit.list.queryOptions({
+      action: filters.action || undefined,
+      businessId: filters.businessId || undefined,
+      from: filters.from ? new Date(`${filters.from}T00:00:00Z`) : undefined,
+      to: filters.to ? dayAfter(filters.to) : undefined,
+      page,
+      pageSize: PAGE_SIZE,
+    }),
+    placeholderData: keepPreviousData,
+  });
+
+  const navigate = (next: Partial<Filters> & { page?: number }) => {
+    const search = new URLSearchParams();
+    const merged = { ...filters, ...next };
+    for (const f of FILTERS) if (merged[f]) search.set(f, merged[f]);
+    if (next.page && next.page > 1) search.set("page", String(next.page));
+    router.replace(`${pathname}?${search.toString()}`);
+  };
+
+  const input = "mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm";
+  return (
+    <>
+      <form
+        aria-label="Filter the audit log"
+        key={params.toString()}
+        className="mb-4 grid items-end gap-3 md:grid-cols-5"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const data = new FormData(e.currentTarget);
+          navigate(Object.fromEntries(FILTERS.map((f) => [f, String(data.get(f) ?? "").trim()])) as Filters);
+        }}
+      >
+        <label className="text-sm font-medium text-slate-700">
+          Action
+          <input name="action" defaultValue={filters.action} placeholder="e.g. live_access" className={input} />
+        </label>
+        <label className="text-sm font-medium text-slate-700">
+          Business ID
+          <input name="businessId" defaultValue={filters.businessId} placeholder="UUID" className={`${input} font-mono`} />
+        </label>
+        <label className="text-sm font-medium text-slate-700">
+          From (UTC)
+          <input name="from" type="date" defaultValue={filters.from} className={input} />
+        </label>
+        <label className="text-sm font-medium text-slate-700">
+          To (UTC, inclusive)
+          <input name="to" type="date" defaultValue={filters.to} className={input} />
+        </label>
+        <div className="flex gap-2">
+          <button type="submit" className="rounded-md bg-slate-900 px-4 py-2 text-sm font-medium text-white hover:bg-slate-700">
+            Filter
+          </button>
+          <button type="button" onClick={() => router.replace(pathname)} className="rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-slate-100">
+            Clear
+          </button>
+        </div>
+      </form>
+      <Card>
+        {entries.isPending ? (
+          <Loading />
+        ) : entries.isError ? (
+          <div className="p-4">
+            <ErrorNotice error={entries.error} />
+          </div>
+        ) : entries.data.items.length === 0 ? (
+          <Empty>No audit entries match these filters.</Empty>
+        ) : (
+          <>
+            <table className="w-full text-left text-sm">
+              <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
+                <tr>
+                  <th scope="col" className="px-4 py-2 font-medium">#</th>
+                  <th scope="col" className="px-4 py-2 font-medium">Time</th>
+                  <th scope="col" className="px-4 py-2 font-medium">Action</th>
+                  <th scope="col" className="px-4 py-2 font-medium">Actor</th>
+                  <th scope="col" className="px-4 py-2 font-medium">Business</th>
+                  <th scope="col" className="px-4 py-2 font-medium">Details</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100 align-top">
+                {entries.data.items.map((e) => (
+                  <tr key={e.id}>
+                    <td className="px-4 py-2 tabular-nums text-slate-500">{e.id}</td>
+                    <td className="whitespace-nowrap px-4 py-2 text-slate-600">{formatDateTime(e.createdAt)}</td>
+                    <td className="px-4 py-2">
+                      <span className="font-mono text-xs">{e.action}</span>
+                      {e.mode && (
+                        <span className="ml-2">
+                          <Badge tone={e.mode === "live" ? "info" : "neutral"}>{e.mode}</Badge>
+                        </span>
+                      )}
+                    </td>
+                    <td className="px-4 py-2 text-slate-600">
+                      {e.actorType}
+                      {e.actorId && <span className="block font-mono text-xs text-slate-400">{e.actorId}</span>}
+                    </td>
+                    <td className="px-4 py-2">
+                      {e.businessId ? (
+                        <Link href={`/admin/businesses/${e.businessId}`} className="font-mono text-xs text-indigo-700 hover:underline">
+                          {e.businessId.slice(0, 8)}…
+                        </Link>
+                      ) : (
+                        <span className="text-slate-400">—</span>
+                      )}
+                    </td>
+                    <td className="px-4 py-2 font-mono text-xs text-slate-600">
+                      {Object.entries(e.metadata)
+                        .filter(([, v]) => v !== null)
+                        .map(([k, v]) => `${k}: ${String(v)}`)
+                        .join(" · ")}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <Pager page={page} pageSize={PAGE_SIZE} total={entries.data.total} onPage={(p) => navigate({ page: p })} />
+          </>
+        )}
+      </Card>
+    </>
+  );
+}

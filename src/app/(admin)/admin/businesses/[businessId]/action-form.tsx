@@ -1,0 +1,56 @@
+"use client";
+/** The frame shared by the business page's admin actions: title, fields, button, outcome. */
+import { errorMessage } from "@/trpc/errors";
+
+export const inputClass = "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm";
+export const labelClass = "block text-sm font-medium text-slate-700";
+
+export function ActionForm({
+  title,
+  description,
+  submitLabel,
+  tone = "primary",
+  pending,
+  error,
+  success,
+  onSubmit,
+  children,
+}: {
+  title: string;
+  description: string;
+  submitLabel: string;
+  tone?: "primary" | "danger";
+  pending: boolean;
+  error: unknown;
+  success: string | null;
+  onSubmit: () => void;
+  children?: React.ReactNode;
+}) {
+  const button = tone === "danger" ? "bg-red-700 hover:bg-red-600" : "bg-slate-900 hover:bg-slate-700";
+  return (
+    <form
+      aria-label={title}
+      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+    >
+      <div>
+        <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
+        <p className="mt-0.5 text-xs text-slate-600">{description}</p>
+      </div>
+      {children}
+      <div className="flex items-center gap-3">
+        <button type="submit" disabled={pending} className={`rounded-md px-3 py-1.5 text-sm font-medium text-white disabled:opacity-50 ${button}`}>
+          {pending ? "Saving…" : submitLabel}
+        </button>
+        {error ? (
+          <p role="alert" className="text-sm text-red-700">{errorMessage(error)}</p>
+        ) : success ? (
+          <p role="status" className="text-sm text-emerald-700">{success}</p>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,129 @@
+"use client";
+/** The admin actions on one business. Each is audited by its service. */
+import { useState } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { useTRPC } from "@/trpc/client";
+import { formatNumber } from "../../_components/format";
+import { ActionForm, inputClass, labelClass } from "./action-form";
+import { useRefreshBusiness } from "./use-refresh-business";
+
+type Business = {
+  id: string;
+  status: "active" | "suspended";
+  plan: "starter" | "enterprise";
+  rateLimitPerMinute: number;
+};
+
+export function StatusAction({ business }: { business: Business }) {
+  const trpc = useTRPC();
+  const refresh = useRefreshBusiness();
+  const [reason, setReason] = useState("");
+  const setStatus = useMutation(trpc.admin.businesses.setStatus.mutationOptions({ onSuccess: refresh }));
+  const suspending = business.status === "active";
+  return (
+    <ActionForm
+      title={suspending ? "Suspend business" : "Reactivate business"}
+      description={suspending ? "Every API call, test or live, gets 403 until reactivated. The business is notified by webhook." : "API calls are accepted again from the next request."}
+      submitLabel={suspending ? "Suspend" : "Reactivate"}
+      tone={suspending ? "danger" : "primary"}
+      pending={setStatus.isPending}
+      error={setStatus.error}
+      success={setStatus.data ? (setStatus.data.status === "suspended" ? "Suspended." : "Reactivated.") : null}
+      onSubmit={() =>
+        setStatus.mutate({ businessId: business.id, status: suspending ? "suspended" : "active", reason: reason.trim() || undefined })
+      }
+    >
+      {suspending && (
+        <label className={labelClass}>
+          Reason (optional, sent to the business)
+          <input className={`${inputClass} mt-1`} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
+        </label>
+      )}
+    </ActionForm>
+  );
+}
+
+export function PlanAction({ business }: { business: Business }) {
+  const trpc = useTRPC();
+  const refresh = useRefreshBusiness();
+  const [plan, setPlan] = useState(business.plan);
+  const changePlan = useMutation(trpc.admin.businesses.changePlan.mutationOptions({ onSuccess: refresh }));
+  return (
+    <ActionForm
+      title="Plan"
+      description="Live API calls need the enterprise plan."
+      submitLabel="Change plan"
+      pending={changePlan.isPending}
+      error={changePlan.error}
+      success={changePlan.data ? `Now on ${changePlan.data.plan}.` : null}
+      onSubmit={() => changePlan.mutate({ businessId: business.id, plan })}
+    >
+      <label className={labelClass}>
+        Plan
+        <select className={`${inputClass} mt-1`} value={plan} onChange={(e) => setPlan(e.target.value as Business["plan"])}>
+          <option value="starter">Starter</option>
+          <option value="enterprise">Enterprise</option>
+        </select>
+      </label>
+    </ActionForm>
+  );
+}
+
+export function GrantCreditsAction({ business }: { business: Business }) {
+  const trpc = useTRPC();
+  const refresh = useRefreshBusiness();
+  const [amount, setAmount] = useState("");
+  const [note, setNote] = useState("");
+  const grant = useMutation(
+    trpc.admin.businesses.grantCredits.mutationOptions({
+      onSuccess: async () => {
+        setAmount("");
+        setNote("");
+        await refresh();
+      },
+    }),
+  );
+  return (
+    <ActionForm
+      title="Grant credits"
+      description="Adds live credits; recorded in the ledger with your note."
+      submitLabel="Grant credits"
+      pending={grant.isPending}
+      error={grant.error}
+      success={grant.data ? `Granted. New balance: ${formatNumber(grant.data.balance)}.` : null}
+      onSubmit={() => grant.mutate({ businessId: business.id, amount: Number(amount), note: note.trim() || undefined })}
+    >
+      <label className={labelClass}>
+        Credits
+        <input className={`${inputClass} mt-1`} type="number" min={1} step={1} required value={amount} onChange={(e) => setAmount(e.target.value)} />
+      </label>
+      <label className={labelClass}>
+        Note
+        <input className={`${inputClass} mt-1`} value={note} maxLength={500} placeholder="e.g. Invoice 2026-114" onChange={(e) => setNote(e.target.value)} />
+      </label>
+    </ActionForm>
+  );
+}
+
+export function RateLimitAction({ business }: { business: Business }) {
+  const trpc = useTRPC();
+  const refresh = useRefreshBusiness();
+  const [perMinute, setPerMinute] = useState(String(business.rateLimitPerMinute));
+  const setLimit = useMutation(trpc.admin.businesses.setRateLimit.mutationOptions({ onSuccess: refresh }));
+  return (
+    <ActionForm
+      title="Rate limit"
+      description="Requests per rolling minute, per mode and endpoint. The default is 60."
+      submitLabel="Save limit"
+      pending={setLimit.isPending}
+      error={setLimit.error}
+      success={setLimit.data ? `Limit is now ${formatNumber(setLimit.data.perMinute)} per minute.` : null}
+      onSubmit={() => setLimit.mutate({ businessId: business.id, perMinute: Number(perMinute) })}
+    >
+      <label className={labelClass}>
+        Requests per minute
+        <input className={`${inputClass} mt-1`} type="number" min={60} step={1} required value={perMinute} onChange={(e) => setPerMinute(e.target.value)} />
+      </label>
+    </ActionForm>
+  );
+}

@@ -1,0 +1,86 @@
+"use client";
+import Link from "next/link";
+import { useQuery } from "@tanstack/react-query";
+import { useTRPC } from "@/trpc/client";
+import { Badge, BusinessStatusBadge, LiveAccessBadge, PlanBadge } from "../../_components/badges";
+import { Card } from "../../_components/card";
+import { formatDateTime, formatNumber } from "../../_components/format";
+import { Empty, ErrorNotice, Loading } from "../../_components/query-state";
+import { GrantCreditsAction, PlanAction, RateLimitAction, StatusAction } from "./business-actions";
+
+function Stat({ label, value, detail }: { label: string; value: string; detail?: string }) {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
+      <dd className="mt-1 text-2xl font-semibold tabular-nums">{value}</dd>
+      {detail && <dd className="text-xs text-slate-500">{detail}</dd>}
+    </div>
+  );
+}
+
+export function BusinessDetail({ businessId }: { businessId: string }) {
+  const trpc = useTRPC();
+  const overview = useQuery(trpc.admin.businesses.get.queryOptions({ businessId }));
+
+  if (overview.isPending) return <Loading label="Loading business…" />;
+  if (overview.isError) return <ErrorNotice error={overview.error} />;
+  const b = overview.data;
+
+  return (
+    <>
+      <Link href="/admin/businesses" className="text-sm text-indigo-700 hover:underline">
+        ← All businesses
+      </Link>
+      <div className="mb-6 mt-2 flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-semibold tracking-tight">{b.name}</h1>
+        <BusinessStatusBadge status={b.status} />
+        <PlanBadge plan={b.plan} />
+        <LiveAccessBadge state={b.liveAccess} />
+      </div>
+      <dl className="mb-6 grid grid-cols-2 gap-4 md:grid-cols-4">
+        <Stat label="Credit balance" value={formatNumber(b.creditBalance)} detail="live credits" />
+        <Stat label="Rate limit" value={formatNumber(b.rateLimitPerMinute)} detail="requests per minute" />
+        <Stat label="Active API keys" value={formatNumber(b.activeKeys.test + b.activeKeys.live)} detail={`${b.activeKeys.test} test · ${b.activeKeys.live} live`} />
+        <Stat
+          label="Verifications, 30 days"
+          value={formatNumber(b.recentVerifications.test + b.recentVerifications.live)}
+          detail={`${formatNumber(b.recentVerifications.test)} test · ${formatNumber(b.recentVerifications.live)} live`}
+        />
+      </dl>
+      <div className="mb-8 grid gap-4 md:grid-cols-2">
+        <StatusAction business={b} />
+        <GrantCreditsAction business={b} />
+        <PlanAction key={`plan-${b.plan}`} business={b} />
+        <RateLimitAction key={`limit-${b.rateLimitPerMinute}`} business={b} />
+      </div>
+      <Card
+        title="Recent audit entries"
+        actions={
+          <Link href={`/admin/audit?businessId=${b.id}`} className="text-sm text-indigo-700 hover:underline">
+            Full audit log
+          </Link>
+        }
+      >
+        {b.recentAuditEntries.length === 0 ? (
+          <Empty>No audited actions yet.</Empty>
+        ) : (
+          <ul className="divide-y divide-slate-100 text-sm">
+            {b.recentAuditEntries.map((e) => (
+              <li key={e.id} className="flex items-center justify-between gap-4 px-4 py-2.5">
+                <span className="font-mono text-xs">{e.action}</span>
+                <span className="flex items-center gap-3 text-slate-600">
+                  {e.mode && <Badge tone={e.mode === "live" ? "info" : "neutral"}>{e.mode}</Badge>}
+                  <span>{e.actorType}</span>
+                  <span>{formatDateTime(e.createdAt)}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      <p className="mt-4 text-xs text-slate-500">
+        Created {formatDateTime(b.createdAt)} · {b.members} member{b.members === 1 ? "" : "s"} · ID <span className="font-mono">{b.id}</span>
+      </p>
+    </>
+  );
+}

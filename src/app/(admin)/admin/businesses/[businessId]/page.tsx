@@ -1,0 +1,6 @@
+import { BusinessDetail } from "./business-detail";
+
+export default async function BusinessPage({ params }: { params: Promise<{ businessId: string }> }) {
+  const { businessId } = await params;
+  return <BusinessDetail businessId={businessId} />;
+}

@@ -1,0 +1,36 @@
+import type { Metadata } from "next";
+import { getServerSession } from "next-auth";
+import { notFound, redirect } from "next/navigation";
+import { authOptions } from "@/server/auth/options";
+import { loadPortalUser } from "@/server/trpc/context";
+import { TRPCReactProvider } from "@/trpc/client";
+import { AdminNav } from "./_components/admin-nav";
+
+export const metadata: Metadata = { title: { default: "Admin", template: "%s · Admin · Hubi" } };
+
+/** Platform admins only, checked on the server before anything renders; procedures check again. */
+export default async function AdminLayout({ children }: { children: React.ReactNode }) {
+  const session = (await getServerSession(authOptions())) as { userId?: string } | null;
+  const user = await loadPortalUser(session?.userId);
+  if (!user) redirect("/sign-in?callbackUrl=/admin");
+  // Not found rather than forbidden: the console's existence is nobody else's business.
+  if (!user.isPlatformAdmin) notFound();
+  return (
+    <TRPCReactProvider>
+      <div className="min-h-screen">
+        <header className="border-b border-slate-800 bg-slate-900 text-slate-100">
+          <div className="mx-auto flex max-w-6xl items-center justify-between gap-6 px-6 py-3">
+            <div className="flex items-center gap-6">
+              <span className="font-semibold tracking-tight">
+                Hubi <span className="ml-1 rounded bg-amber-400 px-1.5 py-0.5 text-xs font-bold text-slate-900">ADMIN</span>
+              </span>
+              <AdminNav />
+            </div>
+            <span className="text-sm text-slate-400">{user.email}</span>
+          </div>
+        </header>
+        <main className="mx-auto max-w-6xl px-6 py-8">{children}</main>
+      </div>
+    </TRPCReactProvider>
+  );
+}

@@ -1,0 +1,123 @@
+"use client";
+import Link from "next/link";
+import { useState } from "react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTRPC } from "@/trpc/client";
+import { errorMessage } from "@/trpc/errors";
+import { formatDateTime, formatNumber } from "../_components/format";
+
+type Application = {
+  id: string;
+  businessId: string;
+  business: { name: string };
+  legalName: string;
+  registrationNumber: string;
+  country: string;
+  address: string;
+  contactName: string;
+  contactEmail: string;
+  intendedUse: string;
+  expectedMonthlyVolume: number;
+  createdAt: Date;
+};
+
+/** One pending application with its details and the approve / reject-with-reason decision. */
+export function ApplicationReview({ application: a }: { application: Application }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState("");
+  const decide = useMutation(
+    trpc.admin.liveAccess.decide.mutationOptions({
+      // A decided application leaves the queue; a conflict (someone else decided) also refreshes it.
+      onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.admin.liveAccess.pending.pathKey() }),
+    }),
+  );
+
+  return (
+    <article aria-label={`Application from ${a.business.name}`} className="rounded-lg border border-slate-200 bg-white shadow-sm">
+      <header className="flex flex-wrap items-baseline justify-between gap-2 border-b border-slate-200 px-4 py-3">
+        <h2 className="font-semibold">
+          <Link href={`/admin/businesses/${a.businessId}`} className="text-indigo-700 hover:underline">
+            {a.business.name}
+          </Link>
+        </h2>
+        <span className="text-xs text-slate-500">Submitted {formatDateTime(a.createdAt)}</span>
+      </header>
+      <dl className="grid gap-x-6 gap-y-3 px-4 py-3 text-sm md:grid-cols-3">
+        <Detail label="Legal name" value={a.legalName} />
+        <Detail label="Registration number" value={a.registrationNumber} />
+        <Detail label="Country" value={a.country} />
+        <Detail label="Address" value={a.address} />
+        <Detail label="Contact" value={`${a.contactName} <${a.contactEmail}>`} />
+        <Detail label="Expected monthly volume" value={formatNumber(a.expectedMonthlyVolume)} />
+        <div className="md:col-span-3">
+          <Detail label="Intended use" value={a.intendedUse} />
+        </div>
+      </dl>
+      <footer className="flex flex-col gap-3 border-t border-slate-200 px-4 py-3">
+        {rejecting && (
+          <label className="block text-sm font-medium text-slate-700">
+            Reason for rejection (shown to the business)
+            <textarea
+              className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+              rows={2}
+              maxLength={1000}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+            />
+          </label>
+        )}
+        <div className="flex items-center gap-2">
+          {rejecting ? (
+            <>
+              <button
+                type="button"
+                disabled={decide.isPending}
+                onClick={() => decide.mutate({ applicationId: a.id, decision: "reject", reason })}
+                className="rounded-md bg-red-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-red-600 disabled:opacity-50"
+              >
+                Confirm rejection
+              </button>
+              <button type="button" onClick={() => setRejecting(false)} className="rounded-md px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-100">
+                Cancel
+              </button>
+            </>
+          ) : (
+            <>
+              <button
+                type="button"
+                disabled={decide.isPending}
+                onClick={() => decide.mutate({ applicationId: a.id, decision: "approve" })}
+                className="rounded-md bg-emerald-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-emerald-600 disabled:opacity-50"
+              >
+                Approve
+              </button>
+              <button
+                type="button"
+                onClick={() => setRejecting(true)}
+                className="rounded-md border border-slate-300 px-3 py-1.5 text-sm text-slate-800 hover:bg-slate-50"
+              >
+                Reject…
+              </button>
+            </>
+          )}
+          {decide.isError && (
+            <p role="alert" className="text-sm text-red-700">
+              {errorMessage(decide.error)}
+            </p>
+          )}
+        </div>
+      </footer>
+    </article>
+  );
+}
+
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
+      <dd className="mt-0.5 whitespace-pre-line break-words text-slate-900">{value}</dd>
+    </div>
+  );
+}

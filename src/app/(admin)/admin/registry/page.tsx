@@ -1,0 +1,45 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import { useTRPC } from "@/trpc/client";
+import { Card, PageTitle } from "../_components/card";
+import { formatNumber } from "../_components/format";
+import { ErrorNotice, Loading } from "../_components/query-state";
+import { RegistryUpload } from "./registry-upload";
+
+export default function RegistryPage() {
+  const trpc = useTRPC();
+  const count = useQuery(trpc.admin.registry.count.queryOptions());
+  return (
+    <>
+      <PageTitle
+        title="Production registry"
+        description="Citizen records used by live verifications. Uploads upsert by national ID, so re-uploading a file is safe."
+      />
+      <div className="grid gap-6 md:grid-cols-3">
+        <Card title="Records">
+          <div className="p-4">
+            {count.isPending ? (
+              <Loading />
+            ) : count.isError ? (
+              <ErrorNotice error={count.error} />
+            ) : (
+              <dl className="grid gap-3 text-sm">
+                <div>
+                  <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Total</dt>
+                  <dd className="text-3xl font-semibold tabular-nums" aria-label="Total records">{formatNumber(count.data.total)}</dd>
+                </div>
+                <div className="flex gap-6 text-slate-600">
+                  <span>{formatNumber(count.data.active)} active</span>
+                  <span>{formatNumber(count.data.revoked)} revoked</span>
+                </div>
+              </dl>
+            )}
+          </div>
+        </Card>
+        <div className="md:col-span-2">
+          <RegistryUpload />
+        </div>
+      </div>
+    </>
+  );
+}
