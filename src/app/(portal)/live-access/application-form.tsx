@@ -1,0 +1,105 @@
+"use client";
+import { useState } from "react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTRPC } from "@/trpc/client";
+import { errorMessage, serverFieldErrors } from "@/trpc/errors";
+import { liveAccessApplicationSchema, type LiveAccessApplicationForm } from "@/server/services/live-access/application-schema";
+
+type FieldName = keyof LiveAccessApplicationForm;
+
+const FIELDS: { name: FieldName; label: string; type?: string; multiline?: boolean; hint?: string; autoComplete?: string }[] = [
+  { name: "legalName", label: "Legal name", autoComplete: "organization" },
+  { name: "registrationNumber", label: "Registration number" },
+  { name: "country", label: "Country of registration", autoComplete: "country-name" },
+  { name: "address", label: "Registered address", multiline: true, autoComplete: "street-address" },
+  { name: "contactName", label: "Contact person", autoComplete: "name" },
+  { name: "contactEmail", label: "Contact email", type: "email", autoComplete: "email" },
+  { name: "intendedUse", label: "Intended use", multiline: true, hint: "Why and when you verify identities, e.g. customer onboarding for mobile-money accounts." },
+  { name: "expectedMonthlyVolume", label: "Expected verifications per month", type: "number" },
+];
+
+const EMPTY = Object.fromEntries(FIELDS.map((f) => [f.name, ""])) as Record<FieldName, string>;
+
+/** The owner's application. Validated with the service's own schema before it is sent. */
+export function ApplicationForm({ reapplying }: { reapplying: boolean }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const apply = useMutation(
+    trpc.liveAccess.apply.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.liveAccess.status.queryKey() }),
+      onError: (error) => setErrors(serverFieldErrors(error)),
+    }),
+  );
+
+  const submit = () => {
+    const parsed = liveAccessApplicationSchema.safeParse(values);
+    if (!parsed.success) {
+      const next: Partial<Record<FieldName, string>> = {};
+      for (const issue of parsed.error.issues) next[issue.path[0] as FieldName] ??= issue.message;
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    apply.mutate(parsed.data);
+  };
+
+  const formError = apply.isError && Object.keys(serverFieldErrors(apply.error)).length === 0 ? errorMessage(apply.error) : null;
+  return (
+    <form
+      aria-label="Live access application"
+      noValidate
+      className="grid gap-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm md:grid-cols-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <h2 className="font-semibold md:col-span-2">{reapplying ? "Apply again" : "Apply for live access"}</h2>
+      {FIELDS.map((f) => {
+        const id = `live-access-${f.name}`;
+        const error = errors[f.name];
+        const describedBy = [f.hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
+        const common = {
+          id,
+          name: f.name,
+          value: values[f.name],
+          autoComplete: f.autoComplete,
+          "aria-invalid": error ? true : undefined,
+          "aria-describedby": describedBy,
+          className: `mt-1 w-full rounded-md border px-3 py-2 text-sm ${error ? "border-red-400" : "border-slate-300"}`,
+          onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setValues((v) => ({ ...v, [f.name]: e.target.value })),
+        };
+        return (
+          <div key={f.name} className={f.multiline ? "md:col-span-2" : undefined}>
+            <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+              {f.label}
+            </label>
+            {f.multiline ? <textarea rows={3} {...common} /> : <input type={f.type ?? "text"} {...common} />}
+            {f.hint && (
+              <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+                {f.hint}
+              </p>
+            )}
+            {error && (
+              <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+                {error}
+              </p>
+            )}
+          </div>
+        );
+      })}
+      <div className="flex items-center gap-3 md:col-span-2">
+        <button type="submit" disabled={apply.isPending} className="rounded-md bg-slate-900 px-4 py-2 text-sm font-medium text-white hover:bg-slate-700 disabled:opacity-50">
+          {apply.isPending ? "Submitting…" : "Submit application"}
+        </button>
+        {formError && (
+          <p role="alert" className="text-sm text-red-700">
+            {formError}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}
