@@ -1,0 +1,22 @@
+/** A complete, valid live-access application, and a business that has one pending. */
+import { applyForLiveAccess } from "@/server/services/live-access/apply-for-live-access";
+import type { LiveAccessApplicationForm } from "@/server/services/live-access/application-schema";
+import { memberContext } from "./contexts";
+import { createTestBusiness, type TestBusiness } from "./factories";
+
+export const validApplication: LiveAccessApplicationForm = {
+  legalName: "Hodan Mobile Money Ltd",
+  registrationNumber: "SO-2019-004512",
+  country: "Somalia",
+  address: "Maka Al Mukarama Road, Mogadishu",
+  contactName: "Hodan Ali",
+  contactEmail: "compliance@hodan.example",
+  intendedUse: "Customer onboarding for mobile-money accounts (KYC) before the first transfer.",
+  expectedMonthlyVolume: 5000,
+};
+
+export async function businessWithPendingApplication(): Promise<TestBusiness & { applicationId: string }> {
+  const business = await createTestBusiness();
+  const { applicationId } = await applyForLiveAccess(memberContext(business), { businessId: business.businessId, ...validApplication });
+  return { ...business, applicationId };
+}
