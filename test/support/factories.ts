@@ -21,12 +21,12 @@ export type TestBusiness = {
 };
 
 export async function createTestBusiness(
-  options: { live?: boolean; credits?: number; rateLimitPerMinute?: number; plan?: "starter" | "enterprise" } = {},
+  options: { name?: string; live?: boolean; credits?: number; rateLimitPerMinute?: number; plan?: "starter" | "enterprise" } = {},
 ): Promise<TestBusiness> {
   const email = `owner-${randomUUID()}@example.test`;
   const password = "correct horse battery staple";
   const { businessId, userId } = await createBusiness(ctx(), {
-    businessName: "Test Business",
+    businessName: options.name ?? "Test Business",
     ownerName: "Test Owner",
     email,
     password,

@@ -15,8 +15,8 @@ export const validApplication: LiveAccessApplicationForm = {
   expectedMonthlyVolume: 5000,
 };
 
-export async function businessWithPendingApplication(): Promise<TestBusiness & { applicationId: string }> {
-  const business = await createTestBusiness();
+export async function businessWithPendingApplication(options: { name?: string } = {}): Promise<TestBusiness & { applicationId: string }> {
+  const business = await createTestBusiness(options);
   const { applicationId } = await applyForLiveAccess(memberContext(business), { businessId: business.businessId, ...validApplication });
   return { ...business, applicationId };
 }

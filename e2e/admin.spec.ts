@@ -1,0 +1,79 @@
+import { randomUUID } from "node:crypto";
+import { expect, screenshotPath, signInAs, test } from "./fixtures";
+import { businessWithPendingApplication } from "../test/support/live-access";
+
+/** Registry rows for the upload: two valid records and one with an impossible date of birth. */
+function registryCsv(): string {
+  const id = () => `7${String(Math.floor(Math.random() * 1e10)).padStart(10, "0")}`;
+  return [
+    "national_id,full_name,date_of_birth,date_of_issue,date_of_expiry,status",
+    `${id()},Amina Yusuf Farah,1990-04-12,2021-01-05,2031-01-04,active`,
+    `${id()},Abdirahman Ali Warsame,1984-11-30,2019-06-20,2029-06-19,revoked`,
+    `${id()},Invalid Date Person,1990-02-31,2021-01-05,2031-01-04,active`,
+  ].join("\n");
+}
+
+test("an admin reviews live access, manages a business, loads the registry and checks the audit log", async ({ page, admin }) => {
+  const name = `Hodan Remit ${randomUUID().slice(0, 6)}`;
+  const business = await businessWithPendingApplication({ name });
+
+  await signInAs(page, admin);
+  await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+
+  // Live-access queue: approve the pending application.
+  await page.goto("/admin/live-access");
+  const application = page.getByRole("article", { name: `Application from ${name}` });
+  await expect(application.getByText("Hodan Mobile Money Ltd")).toBeVisible();
+  await page.screenshot({ path: screenshotPath("admin-live-access-queue"), fullPage: true });
+  await application.getByRole("button", { name: "Approve" }).click();
+  await expect(application).toBeHidden();
+
+  // Business list and page: approved + enterprise, grant credits, suspend.
+  await page.goto("/admin/businesses");
+  await page.getByLabel("Search by business name").fill(name);
+  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("link", { name }).click();
+  await expect(page.getByRole("heading", { name })).toBeVisible();
+  await expect(page.getByText("Approved", { exact: true })).toBeVisible();
+  await expect(page.getByText("Enterprise", { exact: true })).toBeVisible();
+
+  const grant = page.getByRole("form", { name: "Grant credits" });
+  await grant.getByLabel("Credits").fill("500");
+  await grant.getByLabel("Note").fill("Welcome credits");
+  await grant.getByRole("button", { name: "Grant credits" }).click();
+  await expect(grant.getByRole("status")).toHaveText("Granted. New balance: 500.");
+
+  const suspend = page.getByRole("form", { name: "Suspend business" });
+  await suspend.getByLabel(/Reason/).fill("Unpaid invoice");
+  await suspend.getByRole("button", { name: "Suspend" }).click();
+  await expect(page.getByRole("form", { name: "Reactivate business" })).toBeVisible();
+  await expect(page.getByText("Suspended", { exact: true })).toBeVisible();
+  await page.screenshot({ path: screenshotPath("admin-business"), fullPage: true });
+
+  // Registry: upload a CSV and read the per-row report.
+  await page.goto("/admin/registry");
+  await page.getByLabel("Registry CSV file").setInputFiles({ name: "registry.csv", mimeType: "text/csv", buffer: Buffer.from(registryCsv()) });
+  await page.getByRole("button", { name: "Import records" }).click();
+  const report = page.getByRole("region", { name: "Import report" });
+  await expect(report.getByRole("status")).toContainText("2 accepted");
+  await expect(report.getByRole("status")).toContainText("1 rejected");
+  await expect(report.getByRole("row")).toHaveCount(2);
+  await expect(page.getByLabel("Total records")).not.toHaveText("0");
+  await page.screenshot({ path: screenshotPath("admin-registry"), fullPage: true });
+
+  // Audit log: chain intact, and this business's actions are there.
+  await page.goto(`/admin/audit?businessId=${business.businessId}`);
+  await expect(page.getByRole("status", { name: "Audit chain status" })).toContainText("Chain OK.");
+  for (const action of ["live_access.approved", "credits.granted", "business.suspended"]) {
+    await expect(page.getByRole("table").getByText(action, { exact: true })).toBeVisible();
+  }
+  await page.screenshot({ path: screenshotPath("admin-audit-log"), fullPage: true });
+});
+
+test("the admin console is not shown to someone who is not a platform admin", async ({ page }) => {
+  const owner = await businessWithPendingApplication();
+  await signInAs(page, owner);
+  await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+  const response = await page.goto("/admin/businesses");
+  expect(response?.status()).toBe(404);
+});

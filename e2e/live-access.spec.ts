@@ -1,0 +1,43 @@
+import { expect, screenshotPath, signInAs, test } from "./fixtures";
+import { createTestBusiness } from "../test/support/factories";
+import { adminContext } from "../test/support/contexts";
+import { validApplication } from "../test/support/live-access";
+import { db } from "@/server/db/client";
+import { decideLiveAccess } from "@/server/services/live-access/decide-live-access";
+
+test("an owner applies for live access, sees field errors, then the admin's rejection reason", async ({ page }) => {
+  const owner = await createTestBusiness();
+  await signInAs(page, owner);
+  await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+  await page.goto("/live-access");
+  await expect(page.getByText("Not requested yet")).toBeVisible();
+
+  const form = page.getByRole("form", { name: "Live access application" });
+  await form.getByLabel("Contact email").fill("not an email");
+  await form.getByRole("button", { name: "Submit application" }).click();
+  await expect(form.getByText("Enter a valid email address")).toBeVisible();
+  await expect(form.getByText("Enter the registered legal name")).toBeVisible();
+  await page.screenshot({ path: screenshotPath("live-access-form-errors"), fullPage: true });
+
+  await form.getByLabel("Legal name").fill(validApplication.legalName);
+  await form.getByLabel("Registration number").fill(validApplication.registrationNumber);
+  await form.getByLabel("Country of registration").fill(validApplication.country);
+  await form.getByLabel("Registered address").fill(validApplication.address);
+  await form.getByLabel("Contact person").fill(validApplication.contactName);
+  await form.getByLabel("Contact email").fill(validApplication.contactEmail);
+  await form.getByLabel("Intended use").fill(validApplication.intendedUse);
+  await form.getByLabel("Expected verifications per month").fill(String(validApplication.expectedMonthlyVolume));
+  await form.getByRole("button", { name: "Submit application" }).click();
+  await expect(page.getByText("Application under review")).toBeVisible();
+  await expect(form).toBeHidden();
+
+  const application = await db().liveAccessApplication.findFirstOrThrow({ where: { businessId: owner.businessId } });
+  const reason = "Please upload a registration certificate that matches the legal name.";
+  await decideLiveAccess(await adminContext(), { applicationId: application.id, decision: "reject", reason });
+
+  await page.reload();
+  await expect(page.getByText("Application rejected")).toBeVisible();
+  await expect(page.getByText(reason)).toBeVisible();
+  await expect(page.getByRole("form", { name: "Live access application" })).toBeVisible();
+  await page.screenshot({ path: screenshotPath("live-access-rejected"), fullPage: true });
+});
