@@ -2,14 +2,14 @@ import { randomUUID } from "node:crypto";
 import { expect, screenshotPath, signInAs, test } from "./fixtures";
 import { businessWithPendingApplication } from "../test/support/live-access";
 
-/** Registry rows for the upload: two valid records and one with an impossible date of birth. */
+/** Registry rows for the upload: two valid records and one with an unknown status. */
 function registryCsv(): string {
   const id = () => `7${String(Math.floor(Math.random() * 1e10)).padStart(10, "0")}`;
   return [
     "national_id,full_name,date_of_birth,date_of_issue,date_of_expiry,status",
     `${id()},Amina Yusuf Farah,1990-04-12,2021-01-05,2031-01-04,active`,
     `${id()},Abdirahman Ali Warsame,1984-11-30,2019-06-20,2029-06-19,revoked`,
-    `${id()},Invalid Date Person,1990-02-31,2021-01-05,2031-01-04,active`,
+    `${id()},Hassan Omar Nur,1979-07-01,2020-03-15,2030-03-14,lost`,
   ].join("\n");
 }
 
