@@ -8,7 +8,6 @@ import { createBusiness } from "@/server/services/businesses/create-business";
 import { getBusinessOverview } from "@/server/services/businesses/get-business-overview";
 import { searchBusinesses } from "@/server/services/businesses/search-businesses";
 import { setRateLimit } from "@/server/services/businesses/set-rate-limit";
-import { countCitizenRecords } from "@/server/services/registry/count-citizen-records";
 import { systemContext } from "@/server/context";
 import { adminContext, memberContext } from "../support/contexts";
 import { createTestBusiness } from "../support/factories";
@@ -82,7 +81,6 @@ describe("the admin business list and page", () => {
     const business = await createTestBusiness();
     await expect(searchBusinesses(memberContext(business))).rejects.toSatisfy(isForbidden);
     await expect(getBusinessOverview(memberContext(business), { businessId: business.businessId })).rejects.toSatisfy(isForbidden);
-    await expect(countCitizenRecords(memberContext(business))).rejects.toSatisfy(isForbidden);
   });
 });
 

@@ -27,7 +27,7 @@ export function ApplicationForm({ reapplying }: { reapplying: boolean }) {
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const apply = useMutation(
-    trpc.liveAccess.apply.mutationOptions({
+    trpc.liveAccess.submitApplication.mutationOptions({
       onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.liveAccess.status.queryKey() }),
       onError: (error) => setErrors(serverFieldErrors(error)),
     }),

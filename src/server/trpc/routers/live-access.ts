@@ -7,7 +7,8 @@ import { getLiveAccessStatus } from "@/server/services/live-access/get-live-acce
 export const liveAccessRouter = router({
   status: memberProcedure("viewer").query(({ ctx }) => getLiveAccessStatus(ctx.service, { businessId: ctx.businessId })),
 
-  apply: memberProcedure("owner")
+  // Not `apply`: tRPC reserves that name on routers.
+  submitApplication: memberProcedure("owner")
     .input(liveAccessApplicationSchema)
     .mutation(({ ctx, input }) => applyForLiveAccess(ctx.service, { ...input, businessId: ctx.businessId })),
 });

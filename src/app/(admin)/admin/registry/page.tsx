@@ -23,16 +23,12 @@ export default function RegistryPage() {
             ) : count.isError ? (
               <ErrorNotice error={count.error} />
             ) : (
-              <dl className="grid gap-3 text-sm">
-                <div>
-                  <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Total</dt>
-                  <dd className="text-3xl font-semibold tabular-nums" aria-label="Total records">{formatNumber(count.data.total)}</dd>
-                </div>
-                <div className="flex gap-6 text-slate-600">
-                  <span>{formatNumber(count.data.active)} active</span>
-                  <span>{formatNumber(count.data.revoked)} revoked</span>
-                </div>
-              </dl>
+              <p className="text-sm text-slate-600">
+                <span className="block text-3xl font-semibold tabular-nums text-slate-900" aria-label="Total records">
+                  {formatNumber(count.data)}
+                </span>
+                citizen records, active and revoked
+              </p>
             )}
           </div>
         </Card>

@@ -6,6 +6,7 @@ import { Card } from "../_components/card";
 import { formatNumber } from "../_components/format";
 import { ErrorNotice } from "../_components/query-state";
 
+/** REGISTRY_COLUMNS of the import service, which is server-only. */
 const COLUMNS = "national_id,full_name,date_of_birth,date_of_issue,date_of_expiry,status";
 /** Enough rejected lines to fix a file; the count says how many there are in all. */
 const REJECTED_SHOWN = 200;
