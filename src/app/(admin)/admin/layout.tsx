@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { getServerSession } from "next-auth";
 import { notFound, redirect } from "next/navigation";
+import { connection } from "next/server";
 import { authOptions } from "@/server/auth/options";
 import { loadPortalUser } from "@/server/trpc/context";
 import { TRPCReactProvider } from "@/trpc/client";
@@ -10,6 +11,7 @@ export const metadata: Metadata = { title: { default: "Admin", template: "%s · 
 
 /** Platform admins only, checked on the server before anything renders; procedures check again. */
 export default async function AdminLayout({ children }: { children: React.ReactNode }) {
+  await connection(); // per request, never prerendered: it depends on who is signed in
   const session = (await getServerSession(authOptions())) as { userId?: string } | null;
   const user = await loadPortalUser(session?.userId);
   if (!user) redirect("/sign-in?callbackUrl=/admin");
