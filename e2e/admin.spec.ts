@@ -35,7 +35,7 @@ test("an admin reviews live access, manages a business, loads the registry and c
   await page.getByRole("link", { name }).click();
   await expect(page.getByRole("heading", { name })).toBeVisible();
   await expect(page.getByText("Approved", { exact: true })).toBeVisible();
-  await expect(page.getByText("Enterprise", { exact: true })).toBeVisible();
+  await expect(page.getByRole("form", { name: "Plan" }).getByLabel("Plan")).toHaveValue("enterprise");
 
   const grant = page.getByRole("form", { name: "Grant credits" });
   await grant.getByLabel("Credits").fill("500");

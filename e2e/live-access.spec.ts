@@ -17,6 +17,7 @@ test("an owner applies for live access, sees field errors, then the admin's reje
   await form.getByRole("button", { name: "Submit application" }).click();
   await expect(form.getByText("Enter a valid email address")).toBeVisible();
   await expect(form.getByText("Enter the registered legal name")).toBeVisible();
+  await expect(form.getByText("Enter the expected number of verifications per month")).toBeVisible();
   await page.screenshot({ path: screenshotPath("live-access-form-errors"), fullPage: true });
 
   await form.getByLabel("Legal name").fill(validApplication.legalName);

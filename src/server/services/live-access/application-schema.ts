@@ -12,11 +12,15 @@ export const liveAccessApplicationSchema = z.object({
   contactName: z.string().trim().min(1, "Enter the contact person's name").max(120),
   contactEmail: z.email({ error: "Enter a valid email address" }).max(254),
   intendedUse: z.string().trim().min(20, "Describe the intended use in at least 20 characters").max(2000),
-  expectedMonthlyVolume: z.coerce
-    .number({ error: "Enter the expected number of verifications per month" })
-    .int("Enter a whole number")
-    .min(1, "Enter at least 1")
-    .max(100_000_000, "Enter at most 100,000,000"),
+  // Form inputs give strings; an empty one means "not answered", not 0.
+  expectedMonthlyVolume: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z.coerce
+      .number({ error: "Enter the expected number of verifications per month" })
+      .int("Enter a whole number")
+      .min(1, "Enter at least 1")
+      .max(100_000_000, "Enter at most 100,000,000"),
+  ),
 });
 
 export type LiveAccessApplicationForm = z.input<typeof liveAccessApplicationSchema>;

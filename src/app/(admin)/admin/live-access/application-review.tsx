@@ -1,6 +1,6 @@
 "use client";
 import Link from "next/link";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "@/trpc/client";
 import { errorMessage } from "@/trpc/errors";
@@ -27,6 +27,7 @@ export function ApplicationReview({ application: a }: { application: Application
   const queryClient = useQueryClient();
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState("");
+  const reasonId = useId();
   const decide = useMutation(
     trpc.admin.liveAccess.decide.mutationOptions({
       // A decided application leaves the queue; a conflict (someone else decided) also refreshes it.
@@ -57,16 +58,19 @@ export function ApplicationReview({ application: a }: { application: Application
       </dl>
       <footer className="flex flex-col gap-3 border-t border-slate-200 px-4 py-3">
         {rejecting && (
-          <label className="block text-sm font-medium text-slate-700">
-            Reason for rejection (shown to the business)
+          <div>
+            <label htmlFor={reasonId} className="block text-sm font-medium text-slate-700">
+              Reason for rejection (shown to the business)
+            </label>
             <textarea
+              id={reasonId}
               className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
               rows={2}
               maxLength={1000}
               value={reason}
               onChange={(e) => setReason(e.target.value)}
             />
-          </label>
+          </div>
         )}
         <div className="flex items-center gap-2">
           {rejecting ? (

@@ -15,7 +15,7 @@ export default function RegistryPage() {
         title="Production registry"
         description="Citizen records used by live verifications. Uploads upsert by national ID, so re-uploading a file is safe."
       />
-      <div className="grid gap-6 md:grid-cols-3">
+      <div className="grid items-start gap-6 md:grid-cols-3">
         <Card title="Records">
           <div className="p-4">
             {count.isPending ? (

@@ -1,9 +1,22 @@
 "use client";
 /** The frame shared by the business page's admin actions: title, fields, button, outcome. */
+import { useId } from "react";
 import { errorMessage } from "@/trpc/errors";
 
-export const inputClass = "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm";
-export const labelClass = "block text-sm font-medium text-slate-700";
+export const inputClass = "mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm";
+
+/** A label tied to its control by id (wrapping a select would fold the options into its name). */
+export function Field({ label, children }: { label: string; children: (id: string) => React.ReactNode }) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      {children(id)}
+    </div>
+  );
+}
 
 export function ActionForm({
   title,

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { useTRPC } from "@/trpc/client";
 import { formatNumber } from "../../_components/format";
-import { ActionForm, inputClass, labelClass } from "./action-form";
+import { ActionForm, Field, inputClass } from "./action-form";
 import { useRefreshBusiness } from "./use-refresh-business";
 
 type Business = {
@@ -34,10 +34,11 @@ export function StatusAction({ business }: { business: Business }) {
       }
     >
       {suspending && (
-        <label className={labelClass}>
-          Reason (optional, sent to the business)
-          <input className={`${inputClass} mt-1`} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
-        </label>
+        <Field label="Reason (optional, sent to the business)">
+          {(id) => (
+            <input id={id} className={inputClass} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
+          )}
+        </Field>
       )}
     </ActionForm>
   );
@@ -58,13 +59,14 @@ export function PlanAction({ business }: { business: Business }) {
       success={changePlan.data ? `Now on ${changePlan.data.plan}.` : null}
       onSubmit={() => changePlan.mutate({ businessId: business.id, plan })}
     >
-      <label className={labelClass}>
-        Plan
-        <select className={`${inputClass} mt-1`} value={plan} onChange={(e) => setPlan(e.target.value as Business["plan"])}>
-          <option value="starter">Starter</option>
-          <option value="enterprise">Enterprise</option>
-        </select>
-      </label>
+      <Field label="Plan">
+        {(id) => (
+          <select id={id} className={inputClass} value={plan} onChange={(e) => setPlan(e.target.value as Business["plan"])}>
+            <option value="starter">Starter</option>
+            <option value="enterprise">Enterprise</option>
+          </select>
+        )}
+      </Field>
     </ActionForm>
   );
 }
@@ -93,14 +95,16 @@ export function GrantCreditsAction({ business }: { business: Business }) {
       success={grant.data ? `Granted. New balance: ${formatNumber(grant.data.balance)}.` : null}
       onSubmit={() => grant.mutate({ businessId: business.id, amount: Number(amount), note: note.trim() || undefined })}
     >
-      <label className={labelClass}>
-        Credits
-        <input className={`${inputClass} mt-1`} type="number" min={1} step={1} required value={amount} onChange={(e) => setAmount(e.target.value)} />
-      </label>
-      <label className={labelClass}>
-        Note
-        <input className={`${inputClass} mt-1`} value={note} maxLength={500} placeholder="e.g. Invoice 2026-114" onChange={(e) => setNote(e.target.value)} />
-      </label>
+      <Field label="Credits">
+        {(id) => (
+          <input id={id} className={inputClass} type="number" min={1} step={1} required value={amount} onChange={(e) => setAmount(e.target.value)} />
+        )}
+      </Field>
+      <Field label="Note">
+        {(id) => (
+          <input id={id} className={inputClass} value={note} maxLength={500} placeholder="e.g. Invoice 2026-114" onChange={(e) => setNote(e.target.value)} />
+        )}
+      </Field>
     </ActionForm>
   );
 }
@@ -120,10 +124,11 @@ export function RateLimitAction({ business }: { business: Business }) {
       success={setLimit.data ? `Limit is now ${formatNumber(setLimit.data.perMinute)} per minute.` : null}
       onSubmit={() => setLimit.mutate({ businessId: business.id, perMinute: Number(perMinute) })}
     >
-      <label className={labelClass}>
-        Requests per minute
-        <input className={`${inputClass} mt-1`} type="number" min={60} step={1} required value={perMinute} onChange={(e) => setPerMinute(e.target.value)} />
-      </label>
+      <Field label="Requests per minute">
+        {(id) => (
+          <input id={id} className={inputClass} type="number" min={60} step={1} required value={perMinute} onChange={(e) => setPerMinute(e.target.value)} />
+        )}
+      </Field>
     </ActionForm>
   );
 }

@@ -48,7 +48,7 @@ export function BusinessDetail({ businessId }: { businessId: string }) {
         />
       </dl>
       <div className="mb-8 grid gap-4 md:grid-cols-2">
-        <StatusAction business={b} />
+        <StatusAction key={`status-${b.status}`} business={b} />
         <GrantCreditsAction business={b} />
         <PlanAction key={`plan-${b.plan}`} business={b} />
         <RateLimitAction key={`limit-${b.rateLimitPerMinute}`} business={b} />
