@@ -32,6 +32,8 @@ test("an admin reviews live access, manages a business, loads the registry and c
   await page.goto("/admin/businesses");
   await page.getByLabel("Search by business name").fill(name);
   await page.getByRole("button", { name: "Search" }).click();
+  await expect(page.getByRole("row")).toHaveCount(2);
+  await page.screenshot({ path: screenshotPath("admin-businesses"), fullPage: true });
   await page.getByRole("link", { name }).click();
   await expect(page.getByRole("heading", { name })).toBeVisible();
   await expect(page.getByText("Approved", { exact: true })).toBeVisible();
@@ -68,6 +70,15 @@ test("an admin reviews live access, manages a business, loads the registry and c
     await expect(page.getByRole("table").getByText(action, { exact: true })).toBeVisible();
   }
   await page.screenshot({ path: screenshotPath("admin-audit-log"), fullPage: true });
+
+  await page.getByLabel("Action").fill("live_access");
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page.getByRole("table").getByText("credits.granted")).toBeHidden();
+  await expect(page.getByRole("table").getByText("live_access.approved", { exact: true })).toBeVisible();
+
+  // Sign-out itself is next-auth's; the console only has to lead there.
+  await page.getByRole("link", { name: "Sign out" }).click();
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
 });
 
 test("the admin console is not shown to someone who is not a platform admin", async ({ page }) => {

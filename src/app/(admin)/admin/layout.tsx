@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { getServerSession } from "next-auth";
 import { notFound, redirect } from "next/navigation";
 import { connection } from "next/server";
@@ -28,7 +29,13 @@ export default async function AdminLayout({ children }: { children: React.ReactN
               </span>
               <AdminNav />
             </div>
-            <span className="text-sm text-slate-400">{user.email}</span>
+            <span className="flex items-center gap-4 text-sm text-slate-400">
+              {user.email}
+              {/* next-auth's own sign-out page (it confirms, then POSTs with its CSRF token). */}
+              <Link href="/api/auth/signout" prefetch={false} className="text-slate-300 hover:text-white">
+                Sign out
+              </Link>
+            </span>
           </div>
         </header>
         <main className="mx-auto max-w-6xl px-6 py-8">{children}</main>

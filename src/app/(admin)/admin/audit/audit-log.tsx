@@ -57,22 +57,30 @@ export function AuditLog() {
           navigate(Object.fromEntries(FILTERS.map((f) => [f, String(data.get(f) ?? "").trim()])) as Filters);
         }}
       >
-        <label className="text-sm font-medium text-slate-700">
-          Action
-          <input name="action" defaultValue={filters.action} placeholder="e.g. live_access" className={input} />
-        </label>
-        <label className="text-sm font-medium text-slate-700">
-          Business ID
-          <input name="businessId" defaultValue={filters.businessId} placeholder="UUID" className={`${input} font-mono`} />
-        </label>
-        <label className="text-sm font-medium text-slate-700">
-          From (UTC)
-          <input name="from" type="date" defaultValue={filters.from} className={input} />
-        </label>
-        <label className="text-sm font-medium text-slate-700">
-          To (UTC, inclusive)
-          <input name="to" type="date" defaultValue={filters.to} className={input} />
-        </label>
+        <div>
+          <label htmlFor="audit-filter-action" className="text-sm font-medium text-slate-700">
+            Action
+          </label>
+          <input id="audit-filter-action" name="action" defaultValue={filters.action} placeholder="e.g. live_access" className={input} />
+        </div>
+        <div>
+          <label htmlFor="audit-filter-businessId" className="text-sm font-medium text-slate-700">
+            Business ID
+          </label>
+          <input id="audit-filter-businessId" name="businessId" defaultValue={filters.businessId} placeholder="UUID" className={`${input} font-mono`} />
+        </div>
+        <div>
+          <label htmlFor="audit-filter-from" className="text-sm font-medium text-slate-700">
+            From (UTC)
+          </label>
+          <input id="audit-filter-from" name="from" type="date" defaultValue={filters.from} className={input} />
+        </div>
+        <div>
+          <label htmlFor="audit-filter-to" className="text-sm font-medium text-slate-700">
+            To (UTC, inclusive)
+          </label>
+          <input id="audit-filter-to" name="to" type="date" defaultValue={filters.to} className={input} />
+        </div>
         <div className="flex gap-2">
           <button type="submit" className="rounded-md bg-slate-900 px-4 py-2 text-sm font-medium text-white hover:bg-slate-700">
             Filter

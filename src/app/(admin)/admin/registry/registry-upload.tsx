@@ -35,9 +35,12 @@ export function RegistryUpload() {
           Header row with the columns <code className="rounded bg-slate-100 px-1 py-0.5 text-xs">{COLUMNS}</code>. Dates as
           YYYY-MM-DD; status is <code className="text-xs">active</code> or <code className="text-xs">revoked</code>.
         </p>
-        <label className="block text-sm font-medium text-slate-700">
-          Registry CSV file
+        <div>
+          <label htmlFor="registry-csv" className="block text-sm font-medium text-slate-700">
+            Registry CSV file
+          </label>
           <input
+            id="registry-csv"
             type="file"
             accept=".csv,text/csv"
             required
@@ -47,7 +50,7 @@ export function RegistryUpload() {
             }}
             className="mt-1 block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-1.5 file:text-sm file:font-medium hover:file:bg-slate-200"
           />
-        </label>
+        </div>
         <div>
           <button
             type="submit"
