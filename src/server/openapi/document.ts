@@ -4,7 +4,7 @@
  */
 import { createDocument, type CreateDocumentOptions } from "zod-openapi";
 import { paths } from "./paths";
-import { SANDBOX_IDS } from "./examples";
+import { SANDBOX_IDS } from "@/contracts/sandbox";
 import { webhookEventSchema } from "@/contracts/events";
 import { webhooks } from "./webhooks";
 

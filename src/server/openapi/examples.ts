@@ -3,14 +3,8 @@
  * (DECISIONS §11) so that "Try it" in the docs reproduces them with a test key.
  */
 import type { ErrorBody } from "@/contracts/errors";
+import { SANDBOX_IDS } from "@/contracts/sandbox";
 import type { VerificationResult, VerifyCitizenResponse } from "@/contracts/verifications";
-
-export const SANDBOX_IDS = {
-  verified: "11111111111",
-  not_found: "22222222222",
-  expired: "33333333333",
-  revoked: "44444444444",
-} as const satisfies Record<VerificationResult, string>;
 
 const OUTCOME_MESSAGES: Record<VerificationResult, string> = {
   verified: "Citizen verified",
