@@ -1,0 +1,31 @@
+/**
+ * Playwright fixtures shared by every spec: the app's base URL, and factories that create real
+ * accounts through the same services as the product (see test/support/factories.ts).
+ */
+import { test as base, expect, type Page } from "@playwright/test";
+import { randomUUID } from "node:crypto";
+import { systemContext } from "@/server/context";
+import { createAdmin } from "@/server/services/users/create-admin";
+
+export type Credentials = { email: string; password: string };
+
+export const test = base.extend<{ admin: Credentials }>({
+  baseURL: async ({}, use) => use(process.env.E2E_BASE_URL),
+  admin: async ({}, use) => {
+    const creds = { email: `admin-${randomUUID()}@hubi.test`, password: "admin password 123" };
+    await createAdmin(systemContext("e2e"), { ...creds, name: "E2E Admin" });
+    await use(creds);
+  },
+});
+
+export { expect };
+
+/** Where screenshots of the main pages are kept as test artifacts. */
+export const screenshotPath = (name: string) => `artifacts/screenshots/${name}.png`;
+
+export async function signInAs(page: Page, creds: Credentials): Promise<void> {
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(creds.email);
+  await page.getByLabel("Password").fill(creds.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}

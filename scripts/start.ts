@@ -1,0 +1,63 @@
+/**
+ * `npm start`: the product on this machine in one command. Uses DATABASE_URL when set; otherwise
+ * starts the embedded PostgreSQL with its data in .data/ (kept across restarts). Applies
+ * migrations, builds the app if needed, seeds a demo account on an empty database and serves.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { startEmbeddedPostgres } from "@/server/db/embedded";
+import { migrate } from "./lib/migrate";
+import { localSecret } from "./lib/local-secrets";
+
+const DATA_DIR = path.resolve(".data");
+const port = Number(process.env.PORT || 3000);
+const dev = process.argv.includes("--dev");
+
+async function main() {
+  process.env.HUBI_SECRET ||= localSecret(DATA_DIR);
+  if (!process.env.DATABASE_URL) {
+    const pgPort = Number(process.env.EMBEDDED_PG_PORT || 54329);
+    const db = await startEmbeddedPostgres({ dir: path.join(DATA_DIR, "postgres"), port: pgPort });
+    process.env.DATABASE_URL = db.url;
+    const stop = async () => {
+      await db.stop().catch(() => {});
+      process.exit(0);
+    };
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+    console.log(`Embedded PostgreSQL on 127.0.0.1:${pgPort} (data in .data/postgres)`);
+  }
+  process.env.NEXTAUTH_URL ||= process.env.PUBLIC_BASE_URL || `http://localhost:${port}`;
+  process.env.WEBHOOK_ALLOW_INSECURE ||= "true";
+
+  migrate(process.env.DATABASE_URL);
+  if (!dev && !fs.existsSync(path.join(".next", "BUILD_ID"))) {
+    console.log("Building the app (first start only; `npm run build` rebuilds)…");
+    const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
+  const { seedDemo } = await import("./lib/seed-demo");
+  const demo = await seedDemo();
+
+  const next = spawn("npx", ["next", dev ? "dev" : "start", "-p", String(port)], { stdio: "inherit" });
+  next.on("exit", (code) => process.exit(code ?? 0));
+
+  const base = `http://localhost:${port}`;
+  console.log(`\nHubi is running at ${base}\n`);
+  if (demo) {
+    console.log("Demo account (created now, shown once):");
+    console.log(`  Business portal  ${base}/sign-in   ${demo.ownerEmail} / ${demo.password}`);
+    console.log(`  Admin console    ${base}/sign-in   ${demo.adminEmail} / ${demo.password}`);
+    console.log(`  Sandbox API key  ${demo.testKey}`);
+    console.log(`\n  curl -X POST ${base}/api/v1/verify/citizen -H "Authorization: Bearer ${demo.testKey}" \\`);
+    console.log(`       -H "Content-Type: application/json" -d '{"nationalId":"11111111111","purpose":"Demo"}'\n`);
+  } else {
+    console.log("Existing database: the demo account was printed on first start.\n");
+  }
+}
+
+main().catch((e) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});

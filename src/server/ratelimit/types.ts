@@ -1,0 +1,12 @@
+export type RateLimitHit = {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Seconds until the oldest counted request leaves the window (and a slot frees up). */
+  resetSeconds: number;
+};
+
+/** A rolling window of `windowSeconds` with per-second resolution, exact under concurrency. */
+export interface RateLimiter {
+  hit(bucket: string, limit: number, windowSeconds: number): Promise<RateLimitHit>;
+}

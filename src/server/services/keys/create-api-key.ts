@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { db } from "@/server/db/client";
+import type { ServiceContext } from "@/server/context";
+import { recordAudit } from "@/server/audit/record";
+import { assertBusinessAccess } from "@/server/authorization";
+import { apiKeyHint, generateApiKey, hashApiKey } from "@/server/crypto/api-keys";
+import { forbidden, notFound } from "@/server/errors";
+
+export const KEY_EXPIRY_DAYS = [30, 90, 365] as const;
+
+export const createApiKeyInput = z.object({
+  businessId: z.uuid(),
+  mode: z.enum(["test", "live"]),
+  name: z.string().trim().min(1, "Give the key a name").max(80).default("Default key"),
+  expiresInDays: z
+    .union(KEY_EXPIRY_DAYS.map((d) => z.literal(d)) as [z.ZodLiteral<30>, z.ZodLiteral<90>, z.ZodLiteral<365>])
+    .nullable()
+    .default(null),
+});
+
+export type CreatedApiKey = { id: string; key: string; hint: string; mode: "test" | "live"; name: string; expiresAt: Date | null };
+
+/** Creates a key; the full key is returned here and never again. Live keys need approved live access. */
+export async function createApiKey(ctx: ServiceContext, input: z.input<typeof createApiKeyInput>): Promise<CreatedApiKey> {
+  const { businessId, mode, name, expiresInDays } = createApiKeyInput.parse(input);
+  assertBusinessAccess(ctx, businessId, "developer");
+  const key = generateApiKey(mode);
+  const expiresAt = expiresInDays ? new Date(Date.now() + expiresInDays * 86_400_000) : null;
+  return db().$transaction(async (tx) => {
+    const business = await tx.business.findUnique({ where: { id: businessId }, select: { liveAccess: true } });
+    if (!business) throw notFound("Business not found");
+    if (mode === "live" && business.liveAccess !== "approved") {
+      throw forbidden("Live keys can be created once live access is approved. Apply for live access in the portal.");
+    }
+    const row = await tx.apiKey.create({
+      data: {
+        businessId,
+        mode,
+        name,
+        hash: hashApiKey(key),
+        hint: apiKeyHint(key),
+        expiresAt,
+        createdById: ctx.actor.type === "user" ? ctx.actor.userId : null,
+      },
+    });
+    await recordAudit(tx, ctx, {
+      action: "api_key.created",
+      businessId,
+      mode,
+      targetType: "api_key",
+      targetId: row.id,
+      metadata: { name, hint: row.hint, expiresAt: expiresAt?.toISOString() ?? null },
+    });
+    return { id: row.id, key, hint: row.hint, mode, name, expiresAt };
+  });
+}

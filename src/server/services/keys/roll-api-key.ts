@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { db } from "@/server/db/client";
+import type { ServiceContext } from "@/server/context";
+import { recordAudit } from "@/server/audit/record";
+import { assertBusinessAccess } from "@/server/authorization";
+import { notFound, badRequest } from "@/server/errors";
+import { createApiKey, type CreatedApiKey } from "./create-api-key";
+
+export const rollApiKeyInput = z.object({
+  keyId: z.uuid(),
+  /** When the old key stops working: at once, or after 24 hours so deployments can switch over. */
+  oldKeyExpires: z.enum(["now", "in_24h"]),
+});
+
+/** Creates a replacement key and schedules the old one to expire. */
+export async function rollApiKey(ctx: ServiceContext, input: z.input<typeof rollApiKeyInput>): Promise<CreatedApiKey> {
+  const { keyId, oldKeyExpires } = rollApiKeyInput.parse(input);
+  const old = await db().apiKey.findUnique({ where: { id: keyId } });
+  if (!old) throw notFound("API key not found");
+  assertBusinessAccess(ctx, old.businessId, "developer");
+  if (old.revokedAt || (old.expiresAt && old.expiresAt <= new Date())) {
+    throw badRequest("This key is no longer active; create a new key instead");
+  }
+  const created = await createApiKey(ctx, { businessId: old.businessId, mode: old.mode, name: old.name });
+  const expiresAt = new Date(Date.now() + (oldKeyExpires === "now" ? 0 : 86_400_000));
+  await db().$transaction(async (tx) => {
+    await tx.apiKey.update({ where: { id: old.id }, data: { expiresAt } });
+    await recordAudit(tx, ctx, {
+      action: "api_key.rolled",
+      businessId: old.businessId,
+      mode: old.mode,
+      targetType: "api_key",
+      targetId: old.id,
+      metadata: { replacedBy: created.id, oldKeyExpiresAt: expiresAt.toISOString() },
+    });
+  });
+  return created;
+}

@@ -1,0 +1,15 @@
+import { z } from "zod";
+import { PASSWORD_MIN_LENGTH } from "./passwords";
+
+export const emailSchema = z
+  .email({ error: "Enter a valid email address" })
+  .max(254)
+  .transform((e) => e.toLowerCase());
+
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(200, "Password must be at most 200 characters");
+
+export const personNameSchema = z.string().trim().min(1, "Enter your name").max(120);
+export const businessNameSchema = z.string().trim().min(2, "Enter the business name").max(120);

@@ -1,0 +1,107 @@
+/**
+ * tRPC setup for the portal. Procedures stay thin: they pick a procedure builder (which narrows
+ * the context and enforces who may call), validate input with a zod schema, and call a service.
+ *
+ *  publicProcedure                 anyone
+ *  authedProcedure                 a signed-in user             ctx.user, ctx.service
+ *  memberProcedure(minRole)        a member of the selected business with at least minRole
+ *                                  ctx.businessId, ctx.role, ctx.mode, ctx.service
+ *  adminProcedure                  a platform admin             ctx.service (admin actor)
+ */
+import { initTRPC, TRPCError } from "@trpc/server";
+import superjson from "superjson";
+import { ZodError } from "zod";
+import { AppError } from "@/server/errors";
+import type { ServiceContext } from "@/server/context";
+import type { Role } from "@/generated/prisma/enums";
+import type { TrpcContext } from "./context";
+
+const TRPC_CODE = {
+  BAD_REQUEST: "BAD_REQUEST",
+  UNAUTHORIZED: "UNAUTHORIZED",
+  INSUFFICIENT_CREDITS: "PRECONDITION_FAILED",
+  FORBIDDEN: "FORBIDDEN",
+  NOT_FOUND: "NOT_FOUND",
+  METHOD_NOT_ALLOWED: "METHOD_NOT_SUPPORTED",
+  CONFLICT: "CONFLICT",
+  RATE_LIMITED: "TOO_MANY_REQUESTS",
+  INTERNAL_ERROR: "INTERNAL_SERVER_ERROR",
+} as const;
+
+/** Field errors of a failed zod parse, as `{ field: message }`, for forms to show beside inputs. */
+function fieldErrors(error: ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.join(".") || "form";
+    out[field] ??= issue.message;
+  }
+  return out;
+}
+
+const t = initTRPC.context<TrpcContext>().create({
+  transformer: superjson,
+  errorFormatter({ shape, error }) {
+    const cause = error.cause;
+    return {
+      ...shape,
+      data: {
+        ...shape.data,
+        stack: undefined,
+        appCode: cause instanceof AppError ? cause.code : undefined,
+        fieldErrors: cause instanceof ZodError ? fieldErrors(cause) : undefined,
+      },
+    };
+  },
+});
+
+/** Services throw AppError; the portal sees the matching tRPC code and the same message. */
+const mapAppErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError) {
+    const cause = result.error.cause;
+    throw new TRPCError({ code: TRPC_CODE[cause.code], message: cause.message, cause });
+  }
+  if (!result.ok && result.error.cause instanceof ZodError) {
+    throw new TRPCError({ code: "BAD_REQUEST", message: result.error.cause.issues[0]?.message ?? "Invalid input", cause: result.error.cause });
+  }
+  return result;
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure.use(mapAppErrors);
+
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue" });
+  const service: ServiceContext = {
+    actor: { type: "user", userId: ctx.user.id, isPlatformAdmin: ctx.user.isPlatformAdmin },
+    requestId: ctx.requestId,
+  };
+  return next({ ctx: { ...ctx, user: ctx.user, service } });
+});
+
+const RANK: Record<Role, number> = { viewer: 0, developer: 1, owner: 2 };
+
+export const memberProcedure = (minRole: Role) =>
+  authedProcedure.use(({ ctx, next }) => {
+    const m = ctx.membership;
+    if (!m) throw new TRPCError({ code: "FORBIDDEN", message: "You are not a member of a business" });
+    if (RANK[m.role] < RANK[minRole]) {
+      throw new TRPCError({ code: "FORBIDDEN", message: `This needs the ${minRole} role or higher` });
+    }
+    const service: ServiceContext = {
+      actor: {
+        type: "user",
+        userId: ctx.user.id,
+        isPlatformAdmin: ctx.user.isPlatformAdmin,
+        membership: { businessId: m.businessId, role: m.role },
+      },
+      requestId: ctx.requestId,
+    };
+    return next({ ctx: { ...ctx, businessId: m.businessId, role: m.role, service } });
+  });
+
+export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (!ctx.user.isPlatformAdmin) throw new TRPCError({ code: "FORBIDDEN", message: "Only platform admins can do this" });
+  return next();
+});

@@ -1,0 +1,46 @@
+/**
+ * Starts the real production build (`next start`) as a child process and waits until it answers.
+ * Its output goes to artifacts/logs/, which the test command scans for personal data at the end.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { freePort } from "../../scripts/lib/free-port";
+
+export const LOG_DIR = path.resolve("artifacts/logs");
+
+export type RunningApp = { url: string; process: ChildProcess; stop: () => Promise<void> };
+
+export async function startApp(options: { env: Record<string, string>; name?: string }): Promise<RunningApp> {
+  const port = await freePort();
+  fs.mkdirSync(LOG_DIR, { recursive: true });
+  const log = fs.createWriteStream(path.join(LOG_DIR, `${options.name ?? "app"}-${port}.log`));
+  const child = spawn(path.resolve("node_modules/.bin/next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
+    env: { ...process.env, ...options.env, PORT: String(port), NODE_ENV: "production" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.pipe(log);
+  child.stderr!.pipe(log);
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The app exited during start-up; see ${LOG_DIR}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error("The app did not become healthy within 60 s");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    process: child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}

@@ -1,0 +1,12 @@
+/** The environment shared by the test process and the app processes it starts. */
+export const TEST_SECRET = "test-secret-for-hubi-test-runs-only-0123456789";
+
+export function appEnv(databaseUrl: string): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
+    HUBI_SECRET: TEST_SECRET,
+    WEBHOOK_ALLOW_INSECURE: "true",
+    NEXTAUTH_URL: "http://127.0.0.1",
+    LOG_LEVEL: "info",
+  };
+}
