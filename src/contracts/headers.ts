@@ -1,22 +1,11 @@
 /**
- * HTTP headers of the public contract (DECISIONS §6–§8): the Idempotency-Key request header and
- * the response headers every client may rely on. The OpenAPI document renders them from here.
+ * HTTP headers of the public contract (DECISIONS §6–§8, §14): the response headers every client
+ * may rely on and the webhook signing headers. The OpenAPI document renders them from here; the
+ * Idempotency-Key value schema is `idempotencyKeySchema` in ./verifications.
  */
 import { z } from "zod";
 
 export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
-export const IDEMPOTENCY_KEY_MESSAGE = "Idempotency-Key must be 8 to 128 printable ASCII characters";
-
-export const idempotencyKeySchema = z
-  .string()
-  .regex(/^[\x20-\x7e]{8,128}$/, IDEMPOTENCY_KEY_MESSAGE)
-  .meta({
-    description:
-      "Makes the request safe to retry. The same key with an identical body within 24 hours returns the original response " +
-      "(`cached: true`, no new credit); with a different body it is 409 `CONFLICT`. 8 to 128 printable ASCII characters.",
-    example: "order-8841-verify",
-  });
-
 /** A non-negative whole number, as the RateLimit-* and Retry-After headers carry it. */
 const count = () => z.string().regex(/^[0-9]+$/);
 

@@ -59,7 +59,7 @@ export interface paths {
          * Retrieve one verification
          * @description Costs 1 credit in live mode (successful, non-replayed calls only); free in the sandbox. Rate limit: 60 per minute.
          *
-         *     An id of another business or of the other mode is 404, never 403.
+         *     An id of another business or of the other mode, or a malformed id, is 404 (never 403 or 400).
          */
         get: operations["getVerification"];
         put?: never;
@@ -795,19 +795,6 @@ export interface operations {
                     "application/json": components["schemas"]["GetVerificationResponse"];
                 };
             };
-            /** @description `BAD_REQUEST`: Malformed request or validation failure. `errors[]` lists every offending field, header or query parameter. */
-            400: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description `UNAUTHORIZED`: Missing, malformed, unknown, revoked or expired API key, or a key used on the other environment's host. */
             401: {
                 headers: {
@@ -841,7 +828,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `NOT_FOUND`: No verification with this id exists for the calling business in the key's mode. */
+            /** @description `NOT_FOUND`: No verification with this id exists for the calling business in the key's mode (a malformed id included), or an unknown path. */
             404: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];

@@ -5,8 +5,8 @@
 import type { ZodOpenApiResponsesObject } from "zod-openapi";
 import { ERROR_STATUS, errorBodySchema, type ErrorCode } from "@/contracts/errors";
 import { z } from "zod";
-import { listVerificationsQuerySchema, verificationIdSchema, verifyCitizenRequestSchema } from "@/contracts/verifications";
-import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema } from "@/contracts/headers";
+import { idempotencyKeySchema, listVerificationsQuerySchema, verifyCitizenRequestSchema } from "@/contracts/verifications";
+import { IDEMPOTENCY_KEY_HEADER } from "@/contracts/headers";
 import { errorExample } from "./examples";
 import { responseHeaders } from "./headers";
 
@@ -15,11 +15,11 @@ type Example = { summary: string; value: ReturnType<typeof errorExample> };
 const example = (summary: string, body: Parameters<typeof errorExample>[0]): Example => ({ summary, value: errorExample(body) });
 
 /** A 400 example whose `errors[]` is what the contract itself reports for `input`. */
-function validationExample(summary: string, schema: z.ZodType, input: unknown): Example {
+function validationExample(summary: string, message: string, schema: z.ZodType, input: unknown): Example {
   const issues = schema.safeParse(input).error?.issues ?? [];
   return example(summary, {
     code: "BAD_REQUEST",
-    message: "The request is invalid",
+    message,
     errors: issues.map((issue) => ({ field: issue.path.join("."), message: issue.message })),
   });
 }
@@ -31,18 +31,22 @@ const ERROR_DOCS: Record<Exclude<ErrorCode, "METHOD_NOT_ALLOWED">, ErrorDoc> = {
     description: "Malformed request or validation failure. `errors[]` lists every offending field, header or query parameter.",
     headers: "limited",
     examples: {
-      nationalId: validationExample("National ID not 11 digits", verifyCitizenRequestSchema, { nationalId: "1234-567" }),
-      idempotencyKey: validationExample("Idempotency-Key too short", z.object({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema }), {
-        [IDEMPOTENCY_KEY_HEADER]: "abc",
+      nationalId: validationExample("National ID not 11 digits", "The request body is invalid", verifyCitizenRequestSchema, {
+        nationalId: "1234-567",
       }),
-      limit: validationExample("limit above 100", listVerificationsQuerySchema, { limit: "101" }),
-      id: validationExample("id not a UUID", z.object({ id: verificationIdSchema }), { id: "42" }),
+      idempotencyKey: validationExample(
+        "Idempotency-Key too short",
+        "The Idempotency-Key header is invalid",
+        z.object({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema }),
+        { [IDEMPOTENCY_KEY_HEADER]: "abc" },
+      ),
+      limit: validationExample("limit above 100", "The query parameters are invalid", listVerificationsQuerySchema, { limit: "101" }),
     },
   },
   UNAUTHORIZED: {
     description: "Missing, malformed, unknown, revoked or expired API key, or a key used on the other environment's host.",
     headers: "basic",
-    examples: { revoked: example("Revoked key", { code: "UNAUTHORIZED", message: "This API key has been revoked" }) },
+    examples: { revoked: example("Revoked key", { code: "UNAUTHORIZED", message: "This API key has been revoked." }) },
   },
   INSUFFICIENT_CREDITS: {
     description: "Live mode only: the credit balance is exhausted. Nothing was charged.",
@@ -57,10 +61,10 @@ const ERROR_DOCS: Record<Exclude<ErrorCode, "METHOD_NOT_ALLOWED">, ErrorDoc> = {
   FORBIDDEN: {
     description: "The business is suspended, or a live key is used by a business that is not on the enterprise plan.",
     headers: "basic",
-    examples: { suspended: example("Suspended business", { code: "FORBIDDEN", message: "This business account is suspended" }) },
+    examples: { suspended: example("Suspended business", { code: "FORBIDDEN", message: "This business account is suspended. Contact Hubi support." }) },
   },
   NOT_FOUND: {
-    description: "No verification with this id exists for the calling business in the key's mode.",
+    description: "No verification with this id exists for the calling business in the key's mode (a malformed id included), or an unknown path.",
     headers: "limited",
     examples: { missing: example("Unknown id", { code: "NOT_FOUND", message: "Verification not found" }) },
   },
@@ -83,12 +87,12 @@ const ERROR_DOCS: Record<Exclude<ErrorCode, "METHOD_NOT_ALLOWED">, ErrorDoc> = {
   RATE_LIMITED: {
     description: "More than the limit (60 per rolling minute per business, mode and endpoint). Retry after `Retry-After` seconds. Nothing was charged.",
     headers: "rateLimited",
-    examples: { limited: example("Too many requests", { code: "RATE_LIMITED", message: "Rate limit exceeded. Retry after 12 seconds." }) },
+    examples: { limited: example("Too many requests", { code: "RATE_LIMITED", message: "Rate limit of 60 requests per minute exceeded. Retry after 12 s." }) },
   },
   INTERNAL_ERROR: {
     description: "Unexpected server error. Nothing was charged; retrying with the same Idempotency-Key is safe.",
     headers: "basic",
-    examples: { internal: example("Unexpected error", { code: "INTERNAL_ERROR", message: "An unexpected error occurred" }) },
+    examples: { internal: example("Unexpected error", { code: "INTERNAL_ERROR", message: "Something went wrong on our side. Quote the request id to support if it persists." }) },
   },
 };
 

@@ -6,12 +6,13 @@ import { z } from "zod";
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import {
   getVerificationResponseSchema,
+  idempotencyKeySchema,
   listVerificationsResponseSchema,
   verificationIdSchema,
   verifyCitizenRequestSchema,
   verifyCitizenResponseSchema,
 } from "@/contracts/verifications";
-import { idempotencyKeySchema, IDEMPOTENCY_KEY_HEADER } from "@/contracts/headers";
+import { IDEMPOTENCY_KEY_HEADER } from "@/contracts/headers";
 import { errorResponses } from "./error-responses";
 import { getResponseExample, listResponseExample, verifyRequestExamples, verifyResponseExamples } from "./examples";
 import { responseHeaders } from "./headers";
@@ -69,7 +70,7 @@ export const paths: ZodOpenApiPathsObject = {
       operationId: "getVerification",
       tags: ["Verifications"],
       summary: "Retrieve one verification",
-      description: `${COST}\n\nAn id of another business or of the other mode is 404, never 403.`,
+      description: `${COST}\n\nAn id of another business or of the other mode, or a malformed id, is 404 (never 403 or 400).`,
       requestParams: { path: z.object({ id: verificationIdSchema.meta({ description: "The verification's `id`." }) }) },
       responses: {
         "200": {
@@ -77,10 +78,7 @@ export const paths: ZodOpenApiPathsObject = {
           headers: responseHeaders.limited,
           content: { "application/json": { schema: getVerificationResponseSchema, example: getResponseExample } },
         },
-        ...errorResponses(
-          ["BAD_REQUEST", "UNAUTHORIZED", "INSUFFICIENT_CREDITS", "FORBIDDEN", "NOT_FOUND", "RATE_LIMITED", "INTERNAL_ERROR"],
-          { BAD_REQUEST: ["id"] },
-        ),
+        ...errorResponses(["UNAUTHORIZED", "INSUFFICIENT_CREDITS", "FORBIDDEN", "NOT_FOUND", "RATE_LIMITED", "INTERNAL_ERROR"]),
       },
     },
   },

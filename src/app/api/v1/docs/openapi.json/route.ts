@@ -1,10 +1,16 @@
+import { newRequestId } from "@/server/crypto/identifiers";
 import { openApiDocument } from "@/server/openapi/document";
 
-// The document depends only on the code: render it at build time and let caches keep it.
-export const dynamic = "force-static";
+// Rendered per request (the document itself is memoized) so that, like every /api/v1 response,
+// it carries its own X-Request-Id; shared caches may still keep it.
+export const dynamic = "force-dynamic";
 
 export function GET() {
   return Response.json(openApiDocument(), {
-    headers: { "Cache-Control": "public, max-age=300, stale-while-revalidate=86400", "Access-Control-Allow-Origin": "*" },
+    headers: {
+      "X-Request-Id": newRequestId(),
+      "Cache-Control": "public, max-age=300, stale-while-revalidate=86400",
+      "Access-Control-Allow-Origin": "*",
+    },
   });
 }
