@@ -34,9 +34,10 @@ async function main() {
   process.env.HUBI_SECRET ||= localSecret(DATA_DIR);
   if (!process.env.DATABASE_URL) {
     const pgPort = Number(process.env.EMBEDDED_PG_PORT || 54329);
-    const db = await startEmbeddedPostgres({ dir: path.join(DATA_DIR, "postgres"), port: pgPort });
-    process.env.DATABASE_URL = db.url;
-    stopDatabase = () => db.stop().catch(() => {});
+    const starting = startEmbeddedPostgres({ dir: path.join(DATA_DIR, "postgres"), port: pgPort });
+    // A signal during start-up still stops the server once it is up.
+    stopDatabase = () => starting.then((db) => db.stop()).catch(() => {});
+    process.env.DATABASE_URL = (await starting).url;
     console.log(`Embedded PostgreSQL on 127.0.0.1:${pgPort} (data in .data/postgres)`);
   }
   process.env.NEXTAUTH_URL ||= process.env.PUBLIC_BASE_URL || `http://localhost:${port}`;
