@@ -1,12 +1,11 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { getServerSession } from "next-auth";
 import { notFound, redirect } from "next/navigation";
 import { connection } from "next/server";
 import { authOptions } from "@/server/auth/options";
 import { loadPortalUser } from "@/server/trpc/context";
-import { TRPCReactProvider } from "@/trpc/client";
 import { AdminNav } from "./_components/admin-nav";
+import { SignOutButton } from "./_components/sign-out-button";
 
 export const metadata: Metadata = { title: { default: "Admin", template: "%s · Admin · Hubi" } };
 
@@ -19,27 +18,22 @@ export default async function AdminLayout({ children }: { children: React.ReactN
   // Not found rather than forbidden: the console's existence is nobody else's business.
   if (!user.isPlatformAdmin) notFound();
   return (
-    <TRPCReactProvider>
-      <div className="min-h-screen">
-        <header className="border-b border-slate-800 bg-slate-900 text-slate-100">
-          <div className="mx-auto flex max-w-6xl items-center justify-between gap-6 px-6 py-3">
-            <div className="flex items-center gap-6">
-              <span className="font-semibold tracking-tight">
-                Hubi <span className="ml-1 rounded bg-amber-400 px-1.5 py-0.5 text-xs font-bold text-slate-900">ADMIN</span>
-              </span>
-              <AdminNav />
-            </div>
-            <span className="flex items-center gap-4 text-sm text-slate-400">
-              {user.email}
-              {/* next-auth's own sign-out page (it confirms, then POSTs with its CSRF token). */}
-              <Link href="/api/auth/signout" prefetch={false} className="text-slate-300 hover:text-white">
-                Sign out
-              </Link>
+    <div className="min-h-screen">
+      <header className="border-b border-slate-800 bg-slate-900 text-slate-100">
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-6 px-6 py-3">
+          <div className="flex items-center gap-6">
+            <span className="font-semibold tracking-tight">
+              Hubi <span className="ml-1 rounded bg-amber-400 px-1.5 py-0.5 text-xs font-bold text-slate-900">ADMIN</span>
             </span>
+            <AdminNav />
           </div>
-        </header>
-        <main className="mx-auto max-w-6xl px-6 py-8">{children}</main>
-      </div>
-    </TRPCReactProvider>
+          <span className="flex items-center gap-4 text-sm text-slate-400">
+            {user.email}
+            <SignOutButton />
+          </span>
+        </div>
+      </header>
+      <main className="mx-auto max-w-6xl px-6 py-8">{children}</main>
+    </div>
   );
 }

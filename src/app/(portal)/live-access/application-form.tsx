@@ -2,7 +2,7 @@
 import { useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "@/trpc/client";
-import { errorMessage, serverFieldErrors } from "@/trpc/errors";
+import { fieldErrorsOf, validate } from "@/trpc/errors";
 import { liveAccessApplicationSchema, type LiveAccessApplicationForm } from "@/server/services/live-access/application-schema";
 
 type FieldName = keyof LiveAccessApplicationForm;
@@ -25,27 +25,22 @@ export function ApplicationForm({ reapplying }: { reapplying: boolean }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const apply = useMutation(
     trpc.liveAccess.submitApplication.mutationOptions({
       onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.liveAccess.status.queryKey() }),
-      onError: (error) => setErrors(serverFieldErrors(error)),
+      onError: (error) => setErrors(fieldErrorsOf(error)),
     }),
   );
 
   const submit = () => {
-    const parsed = liveAccessApplicationSchema.safeParse(values);
-    if (!parsed.success) {
-      const next: Partial<Record<FieldName, string>> = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as FieldName] ??= issue.message;
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    apply.mutate(parsed.data);
+    const { data, errors: found } = validate(liveAccessApplicationSchema, values);
+    setErrors(found);
+    if (data) apply.mutate(data);
   };
 
-  const formError = apply.isError && Object.keys(serverFieldErrors(apply.error)).length === 0 ? errorMessage(apply.error) : null;
+  // Field problems show beside their inputs; anything else (e.g. a pending application) here.
+  const formError = apply.error && Object.keys(fieldErrorsOf(apply.error)).length === 0 ? apply.error.message : null;
   return (
     <form
       aria-label="Live access application"
@@ -91,7 +86,7 @@ export function ApplicationForm({ reapplying }: { reapplying: boolean }) {
         );
       })}
       <div className="flex items-center gap-3 md:col-span-2">
-        <button type="submit" disabled={apply.isPending} className="rounded-md bg-slate-900 px-4 py-2 text-sm font-medium text-white hover:bg-slate-700 disabled:opacity-50">
+        <button type="submit" disabled={apply.isPending} className="rounded-md bg-blue-800 px-4 py-2 text-sm font-medium text-white hover:bg-blue-900 disabled:opacity-50">
           {apply.isPending ? "Submitting…" : "Submit application"}
         </button>
         {formError && (

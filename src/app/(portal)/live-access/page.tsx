@@ -1,7 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/trpc/client";
-import { errorMessage } from "@/trpc/errors";
 import { ApplicationForm } from "./application-form";
 import { LiveAccessStatus } from "./live-access-status";
 
@@ -25,7 +24,7 @@ export default function LiveAccessPage() {
         <p role="status" className="text-sm text-slate-500">Loading…</p>
       ) : status.isError ? (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-          {errorMessage(status.error)}
+          {status.error.message}
         </p>
       ) : (
         <div className="flex flex-col gap-6">

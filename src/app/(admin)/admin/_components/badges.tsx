@@ -4,7 +4,7 @@ const TONE = {
   good: "bg-emerald-50 text-emerald-800 ring-emerald-200",
   warn: "bg-amber-50 text-amber-800 ring-amber-200",
   bad: "bg-red-50 text-red-800 ring-red-200",
-  info: "bg-indigo-50 text-indigo-800 ring-indigo-200",
+  info: "bg-blue-50 text-blue-800 ring-blue-200",
 } as const;
 
 export function Badge({ tone, children }: { tone: keyof typeof TONE; children: React.ReactNode }) {

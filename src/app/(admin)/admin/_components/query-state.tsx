@@ -1,5 +1,4 @@
 /** The loading, error and empty states every admin list and panel shows the same way. */
-import { errorMessage } from "@/trpc/errors";
 
 export function Loading({ label = "Loading…" }: { label?: string }) {
   return (
@@ -9,10 +8,10 @@ export function Loading({ label = "Loading…" }: { label?: string }) {
   );
 }
 
-export function ErrorNotice({ error }: { error: unknown }) {
+export function ErrorNotice({ error }: { error: { message: string } }) {
   return (
     <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-      {errorMessage(error)}
+      {error.message || "Something went wrong. Try again."}
     </p>
   );
 }

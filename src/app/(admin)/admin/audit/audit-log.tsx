@@ -82,7 +82,7 @@ export function AuditLog() {
           <input id="audit-filter-to" name="to" type="date" defaultValue={filters.to} className={input} />
         </div>
         <div className="flex gap-2">
-          <button type="submit" className="rounded-md bg-slate-900 px-4 py-2 text-sm font-medium text-white hover:bg-slate-700">
+          <button type="submit" className="rounded-md bg-blue-800 px-4 py-2 text-sm font-medium text-white hover:bg-blue-900">
             Filter
           </button>
           <button type="button" onClick={() => router.replace(pathname)} className="rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-slate-100">
@@ -131,7 +131,7 @@ export function AuditLog() {
                     </td>
                     <td className="px-4 py-2">
                       {e.businessId ? (
-                        <Link href={`/admin/businesses/${e.businessId}`} className="font-mono text-xs text-indigo-700 hover:underline">
+                        <Link href={`/admin/businesses/${e.businessId}`} className="font-mono text-xs text-blue-800 hover:underline">
                           {e.businessId.slice(0, 8)}…
                         </Link>
                       ) : (

@@ -1,7 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/trpc/client";
-import { errorMessage } from "@/trpc/errors";
 import { formatNumber } from "../_components/format";
 
 /** The result of re-computing every entry's hash, shown above the log. */
@@ -20,7 +19,7 @@ export function ChainStatus() {
   if (chain.isError) {
     return (
       <p role="alert" className={`${box} border-red-200 bg-red-50 text-red-800`}>
-        Could not verify the audit chain: {errorMessage(chain.error)}
+        Could not verify the audit chain: {chain.error.message}
       </p>
     );
   }

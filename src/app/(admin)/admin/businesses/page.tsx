@@ -44,7 +44,7 @@ export default function BusinessesPage() {
           placeholder="Search by business name"
           className="w-80 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
         />
-        <button type="submit" className="rounded-md bg-slate-900 px-4 py-2 text-sm font-medium text-white hover:bg-slate-700">
+        <button type="submit" className="rounded-md bg-blue-800 px-4 py-2 text-sm font-medium text-white hover:bg-blue-900">
           Search
         </button>
       </form>
@@ -74,7 +74,7 @@ export default function BusinessesPage() {
                 {list.data.items.map((b) => (
                   <tr key={b.id} className="hover:bg-slate-50">
                     <td className="px-4 py-2.5">
-                      <Link href={`/admin/businesses/${b.id}`} className="font-medium text-indigo-700 hover:underline">
+                      <Link href={`/admin/businesses/${b.id}`} className="font-medium text-blue-800 hover:underline">
                         {b.name}
                       </Link>
                     </td>

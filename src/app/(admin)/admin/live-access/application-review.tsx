@@ -3,7 +3,6 @@ import Link from "next/link";
 import { useId, useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "@/trpc/client";
-import { errorMessage } from "@/trpc/errors";
 import { formatDateTime, formatNumber } from "../_components/format";
 
 type Application = {
@@ -39,7 +38,7 @@ export function ApplicationReview({ application: a }: { application: Application
     <article aria-label={`Application from ${a.business.name}`} className="rounded-lg border border-slate-200 bg-white shadow-sm">
       <header className="flex flex-wrap items-baseline justify-between gap-2 border-b border-slate-200 px-4 py-3">
         <h2 className="font-semibold">
-          <Link href={`/admin/businesses/${a.businessId}`} className="text-indigo-700 hover:underline">
+          <Link href={`/admin/businesses/${a.businessId}`} className="text-blue-800 hover:underline">
             {a.business.name}
           </Link>
         </h2>
@@ -108,7 +107,7 @@ export function ApplicationReview({ application: a }: { application: Application
           )}
           {decide.isError && (
             <p role="alert" className="text-sm text-red-700">
-              {errorMessage(decide.error)}
+              {decide.error.message}
             </p>
           )}
         </div>

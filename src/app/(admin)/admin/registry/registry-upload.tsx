@@ -55,7 +55,7 @@ export function RegistryUpload() {
           <button
             type="submit"
             disabled={!file || upload.isPending}
-            className="rounded-md bg-slate-900 px-4 py-2 text-sm font-medium text-white hover:bg-slate-700 disabled:opacity-50"
+            className="rounded-md bg-blue-800 px-4 py-2 text-sm font-medium text-white hover:bg-blue-900 disabled:opacity-50"
           >
             {upload.isPending ? "Importing…" : "Import records"}
           </button>

@@ -1,7 +1,6 @@
 "use client";
 /** The frame shared by the business page's admin actions: title, fields, button, outcome. */
 import { useId } from "react";
-import { errorMessage } from "@/trpc/errors";
 
 export const inputClass = "mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm";
 
@@ -34,12 +33,12 @@ export function ActionForm({
   submitLabel: string;
   tone?: "primary" | "danger";
   pending: boolean;
-  error: unknown;
+  error: { message: string } | null;
   success: string | null;
   onSubmit: () => void;
   children?: React.ReactNode;
 }) {
-  const button = tone === "danger" ? "bg-red-700 hover:bg-red-600" : "bg-slate-900 hover:bg-slate-700";
+  const button = tone === "danger" ? "bg-red-700 hover:bg-red-600" : "bg-blue-800 hover:bg-blue-900";
   return (
     <form
       aria-label={title}
@@ -59,7 +58,7 @@ export function ActionForm({
           {pending ? "Saving…" : submitLabel}
         </button>
         {error ? (
-          <p role="alert" className="text-sm text-red-700">{errorMessage(error)}</p>
+          <p role="alert" className="text-sm text-red-700">{error.message}</p>
         ) : success ? (
           <p role="status" className="text-sm text-emerald-700">{success}</p>
         ) : null}

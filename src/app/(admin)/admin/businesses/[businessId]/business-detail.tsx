@@ -28,7 +28,7 @@ export function BusinessDetail({ businessId }: { businessId: string }) {
 
   return (
     <>
-      <Link href="/admin/businesses" className="text-sm text-indigo-700 hover:underline">
+      <Link href="/admin/businesses" className="text-sm text-blue-800 hover:underline">
         ← All businesses
       </Link>
       <div className="mb-6 mt-2 flex flex-wrap items-center gap-3">
@@ -56,7 +56,7 @@ export function BusinessDetail({ businessId }: { businessId: string }) {
       <Card
         title="Recent audit entries"
         actions={
-          <Link href={`/admin/audit?businessId=${b.id}`} className="text-sm text-indigo-700 hover:underline">
+          <Link href={`/admin/audit?businessId=${b.id}`} className="text-sm text-blue-800 hover:underline">
             Full audit log
           </Link>
         }
