@@ -39,6 +39,10 @@ test("an owner applies for live access, sees field errors, then the admin's reje
   await page.reload();
   await expect(page.getByText("Application rejected")).toBeVisible();
   await expect(page.getByText(reason)).toBeVisible();
-  await expect(page.getByRole("form", { name: "Live access application" })).toBeVisible();
+  // Applying again starts from what was sent, so only the problem needs fixing.
+  const again = page.getByRole("form", { name: "Live access application" });
+  await expect(again.getByRole("heading", { name: "Correct and apply again" })).toBeVisible();
+  await expect(again.getByLabel("Legal name")).toHaveValue(validApplication.legalName);
+  await expect(again.getByLabel("Expected verifications per month")).toHaveValue(String(validApplication.expectedMonthlyVolume));
   await page.screenshot({ path: screenshotPath("live-access-rejected"), fullPage: true });
 });

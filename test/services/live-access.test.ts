@@ -70,7 +70,8 @@ describe("deciding live access", () => {
     await decideLiveAccess(admin, { applicationId: business.applicationId, decision: "reject", reason });
 
     const status = await getLiveAccessStatus(memberContext(business), { businessId: business.businessId });
-    expect(status).toMatchObject({ liveAccess: "rejected", plan: "starter", latestApplication: { status: "rejected", rejectionReason: reason } });
+    // What was sent comes back too, so the owner corrects the application instead of retyping it.
+    expect(status).toMatchObject({ liveAccess: "rejected", plan: "starter", latestApplication: { ...validApplication, status: "rejected", rejectionReason: reason } });
     const events = await outboxEvents(business.businessId);
     expect(events.map((e) => e.payload)).toMatchObject([{ type: "live_access_rejected", mode: "live", data: { applicationId: business.applicationId, reason } }]);
     expect(await auditActions(business.businessId)).toEqual(["live_access.applied", "live_access.rejected"]);

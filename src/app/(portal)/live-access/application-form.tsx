@@ -18,13 +18,15 @@ const FIELDS: { name: FieldName; label: string; type?: string; multiline?: boole
   { name: "expectedMonthlyVolume", label: "Expected verifications per month", type: "number" },
 ];
 
-const EMPTY = Object.fromEntries(FIELDS.map((f) => [f.name, ""])) as Record<FieldName, string>;
+/** The form's text values, starting from a previous application when there is one. */
+const initialValues = (previous?: LiveAccessApplicationForm | null) =>
+  Object.fromEntries(FIELDS.map((f) => [f.name, previous ? String(previous[f.name] ?? "") : ""])) as Record<FieldName, string>;
 
 /** The owner's application. Validated with the service's own schema before it is sent. */
-export function ApplicationForm({ reapplying }: { reapplying: boolean }) {
+export function ApplicationForm({ previous }: { previous: LiveAccessApplicationForm | null }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState(EMPTY);
+  const [values, setValues] = useState(() => initialValues(previous));
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const apply = useMutation(
     trpc.liveAccess.submitApplication.mutationOptions({
@@ -51,7 +53,7 @@ export function ApplicationForm({ reapplying }: { reapplying: boolean }) {
         submit();
       }}
     >
-      <h2 className="font-semibold md:col-span-2">{reapplying ? "Apply again" : "Apply for live access"}</h2>
+      <h2 className="font-semibold md:col-span-2">{previous ? "Correct and apply again" : "Apply for live access"}</h2>
       {FIELDS.map((f) => {
         const id = `live-access-${f.name}`;
         const error = errors[f.name];

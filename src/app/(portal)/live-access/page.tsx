@@ -31,7 +31,7 @@ export default function LiveAccessPage() {
           <LiveAccessStatus status={status.data} />
           {canApply &&
             (isOwner ? (
-              <ApplicationForm reapplying={state === "rejected"} />
+              <ApplicationForm previous={state === "rejected" ? status.data.latestApplication : null} />
             ) : (
               <p className="text-sm text-slate-600">Only the business owner can apply for live access.</p>
             ))}

@@ -6,7 +6,10 @@ import { notFound } from "@/server/errors";
 
 export const getLiveAccessStatusInput = z.object({ businessId: z.uuid() });
 
-/** The business's live-access state and its latest application (with the reason when rejected). */
+/**
+ * The business's live-access state and its latest application: the reason when rejected, and
+ * what was submitted, so a rejected business can correct its application rather than retype it.
+ */
 export async function getLiveAccessStatus(ctx: ServiceContext, input: z.input<typeof getLiveAccessStatusInput>) {
   const { businessId } = getLiveAccessStatusInput.parse(input);
   assertBusinessAccess(ctx, businessId, "viewer");
@@ -18,7 +21,21 @@ export async function getLiveAccessStatus(ctx: ServiceContext, input: z.input<ty
       applications: {
         orderBy: { createdAt: "desc" },
         take: 1,
-        select: { id: true, status: true, rejectionReason: true, legalName: true, createdAt: true, decidedAt: true },
+        select: {
+          id: true,
+          status: true,
+          rejectionReason: true,
+          createdAt: true,
+          decidedAt: true,
+          legalName: true,
+          registrationNumber: true,
+          country: true,
+          address: true,
+          contactName: true,
+          contactEmail: true,
+          intendedUse: true,
+          expectedMonthlyVolume: true,
+        },
       },
     },
   });
