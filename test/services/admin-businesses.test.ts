@@ -90,6 +90,7 @@ describe("the admin audit log", () => {
     const business = await createTestBusiness({ credits: 10 });
     const all = await listAuditEntries(admin, { businessId: business.businessId });
     expect(all.items.map((e) => e.action)).toEqual(["credits.granted", "api_key.created", "business.created"]);
+    expect(all.items.every((e) => e.businessName === "Test Business")).toBe(true);
     const keys = await listAuditEntries(admin, { businessId: business.businessId, action: "api_key" });
     expect(keys).toMatchObject({ total: 1, items: [{ action: "api_key.created", mode: "test" }] });
   });

@@ -48,6 +48,16 @@ export async function listAuditEntries(ctx: ServiceContext, input: z.input<typeo
     }),
     db().auditLogEntry.count({ where }),
   ]);
-  const items = rows.map((r) => ({ ...r, id: r.id.toString(), metadata: r.metadata as Record<string, unknown> }));
+  // Entries keep only the business id (they outlive renames); names are looked up for display.
+  const businessIds = [...new Set(rows.flatMap((r) => (r.businessId ? [r.businessId] : [])))];
+  const names = new Map(
+    (await db().business.findMany({ where: { id: { in: businessIds } }, select: { id: true, name: true } })).map((b) => [b.id, b.name]),
+  );
+  const items = rows.map((r) => ({
+    ...r,
+    id: r.id.toString(),
+    businessName: r.businessId ? (names.get(r.businessId) ?? null) : null,
+    metadata: r.metadata as Record<string, unknown>,
+  }));
   return { items, total, ...page } satisfies Page<unknown>;
 }

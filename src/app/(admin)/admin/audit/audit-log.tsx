@@ -131,8 +131,8 @@ export function AuditLog() {
                     </td>
                     <td className="px-4 py-2">
                       {e.businessId ? (
-                        <Link href={`/admin/businesses/${e.businessId}`} className="font-mono text-xs text-blue-800 hover:underline">
-                          {e.businessId.slice(0, 8)}…
+                        <Link href={`/admin/businesses/${e.businessId}`} className="text-blue-800 hover:underline">
+                          {e.businessName ?? `${e.businessId.slice(0, 8)}…`}
                         </Link>
                       ) : (
                         <span className="text-slate-400">—</span>
