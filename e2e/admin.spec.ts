@@ -45,6 +45,11 @@ test("an admin reviews live access, manages a business, loads the registry and c
   await grant.getByRole("button", { name: "Grant credits" }).click();
   await expect(grant.getByRole("status")).toHaveText("Granted. New balance: 500.");
 
+  const limit = page.getByRole("form", { name: "Rate limit" });
+  await limit.getByLabel("Requests per minute").fill("600");
+  await limit.getByRole("button", { name: "Save limit" }).click();
+  await expect(limit.getByRole("status")).toHaveText("Limit is now 600 per minute.");
+
   const suspend = page.getByRole("form", { name: "Suspend business" });
   await suspend.getByLabel(/Reason/).fill("Unpaid invoice");
   await suspend.getByRole("button", { name: "Suspend" }).click();
@@ -66,7 +71,7 @@ test("an admin reviews live access, manages a business, loads the registry and c
   // Audit log: chain intact, and this business's actions are there.
   await page.goto(`/admin/audit?businessId=${business.businessId}`);
   await expect(page.getByRole("status", { name: "Audit chain status" })).toContainText("Chain OK.");
-  for (const action of ["live_access.approved", "credits.granted", "business.suspended"]) {
+  for (const action of ["live_access.approved", "credits.granted", "business.rate_limit_changed", "business.suspended"]) {
     await expect(page.getByRole("table").getByText(action, { exact: true })).toBeVisible();
   }
   await page.screenshot({ path: screenshotPath("admin-audit-log"), fullPage: true });

@@ -48,10 +48,11 @@ export function BusinessDetail({ businessId }: { businessId: string }) {
         />
       </dl>
       <div className="mb-8 grid gap-4 md:grid-cols-2">
+        {/* Keyed by status: the form turns from suspend into reactivate and starts afresh. */}
         <StatusAction key={`status-${b.status}`} business={b} />
         <GrantCreditsAction business={b} />
-        <PlanAction key={`plan-${b.plan}`} business={b} />
-        <RateLimitAction key={`limit-${b.rateLimitPerMinute}`} business={b} />
+        <PlanAction business={b} />
+        <RateLimitAction business={b} />
       </div>
       <Card
         title="Recent audit entries"
