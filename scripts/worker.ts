@@ -5,10 +5,11 @@
 import { disconnect } from "@/server/db/client";
 import { startWebhookWorker } from "@/server/webhooks/worker";
 import { env } from "@/env";
+import { log } from "@/server/logging";
 
 env();
 const worker = startWebhookWorker();
-process.stderr.write("[webhooks] worker started\n");
+log("info", "webhook worker started");
 
 async function shutdown() {
   await worker.stop();

@@ -22,11 +22,11 @@ export async function startWorkerProcess(env: Record<string, string> = {}): Prom
     env: { ...process.env, WEBHOOK_RETRY_SCHEDULE: TEST_RETRY_SCHEDULE, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  child.stdout!.pipe(log);
+  child.stderr!.pipe(log);
   await new Promise<void>((resolve, reject) => {
-    child.stderr!.on("data", (chunk: Buffer) => {
+    child.stdout!.on("data", (chunk: Buffer) => {
       log.write(chunk);
-      if (chunk.toString().includes("worker started")) resolve();
+      if (chunk.toString().includes("webhook worker started")) resolve();
     });
     child.once("exit", (code) => reject(new Error(`The worker exited during start-up (${code})`)));
   });

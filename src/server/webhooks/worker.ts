@@ -4,6 +4,7 @@
  * run against one database: claims use SKIP LOCKED, so they share the work without double sends.
  */
 import { setTimeout as sleep } from "node:timers/promises";
+import { describeError, log } from "@/server/logging";
 import { dispatchOutbox } from "./dispatch-outbox";
 import { deliverNext } from "./deliver-next";
 
@@ -14,11 +15,10 @@ export type WorkerOptions = {
   concurrency?: number;
   /** How often an idle loop looks for work. */
   pollMs?: number;
-  log?: (message: string) => void;
 };
 
 export function startWebhookWorker(options: WorkerOptions = {}): WebhookWorker {
-  const { concurrency = 4, pollMs = 1_000, log = (m) => process.stderr.write(`[webhooks] ${m}\n`) } = options;
+  const { concurrency = 4, pollMs = 1_000 } = options;
   const stopping = new AbortController();
   const idle = () => sleep(pollMs, undefined, { signal: stopping.signal }).catch(() => {});
 
@@ -28,8 +28,7 @@ export function startWebhookWorker(options: WorkerOptions = {}): WebhookWorker {
       try {
         busy = await step();
       } catch (err) {
-        // Errors carry no payloads or secrets: database or network messages only.
-        log(`${name} failed: ${(err as Error).message}`);
+        log("error", "webhook worker step failed", { step: name, ...describeError(err) });
       }
       if (!busy) await idle();
     }
