@@ -15,7 +15,8 @@ import { resendWebhookDelivery } from "@/server/services/webhooks/resend-webhook
 import { enableWebhookEndpoint } from "@/server/services/webhooks/enable-webhook-endpoint";
 import { createTestBusiness } from "../support/factories";
 import { startReceiver, type WebhookReceiver } from "../support/webhook-receiver";
-import { startWorkerProcess, type WorkerProcess } from "../support/worker-process";
+import { startWorkerProcess, TEST_RETRY_SCHEDULE, type WorkerProcess } from "../support/worker-process";
+import { startApp } from "../support/app";
 import { waitFor } from "../support/wait-for";
 
 const ctx = systemContext("webhook-tests");
@@ -216,5 +217,17 @@ describe("webhook delivery", () => {
     expect(delivery.statusCode).toBeNull();
     expect(delivery.error).toBe("localhost resolves to a private or reserved address");
     expect(receiver.connections()).toBe(connectionsBefore);
+  });
+
+  it("runs in the app process itself when WEBHOOK_WORKER_IN_APP is on", async () => {
+    await stopWorkers();
+    const app = await startApp({ env: { WEBHOOK_WORKER_IN_APP: "true", WEBHOOK_RETRY_SCHEDULE: TEST_RETRY_SCHEDULE }, name: "vitest-app-with-worker" });
+    try {
+      const { businessId } = await businessWithEndpoint();
+      const event = await raise(businessId);
+      expect((await waitFor("delivery by the app's worker", settled(event.id))).status).toBe("succeeded");
+    } finally {
+      await app.stop();
+    }
   });
 });

@@ -8,6 +8,7 @@
 import type { PoolClient } from "pg";
 import { env } from "@/env";
 import { pool } from "@/server/db/client";
+import { describeError, log } from "@/server/logging";
 import { DISABLE_AFTER_FAILING_MS, nextRetryDelayMs } from "./retry-policy";
 import { sendRequest, type SendResult } from "./send-request";
 import { openSecret, signatureHeaders } from "./signing";
@@ -90,6 +91,22 @@ async function recordAttempt(client: PoolClient, d: ClaimedDelivery, at: Date, r
   );
 }
 
+async function attempt(delivery: ClaimedDelivery, at: Date): Promise<SendResult> {
+  try {
+    const body = eventBody(delivery.payload);
+    const headers = {
+      ...signatureHeaders(delivery.event_id, at, body, signingSecrets(delivery, at)),
+      "user-agent": "Hubi-Webhooks/1.0",
+    };
+    return await sendRequest(delivery.url, headers, body, { allowInsecure: env().WEBHOOK_ALLOW_INSECURE });
+  } catch (err) {
+    // Recorded as a failed attempt (and retried on schedule) so that one delivery that cannot be
+    // prepared, say a secret that no longer decrypts, does not come back on every poll.
+    log("error", "webhook delivery could not be prepared", { deliveryId: delivery.id, ...describeError(err) });
+    return { statusCode: null, latencyMs: 0, responseExcerpt: null, error: "Internal error preparing the delivery", retryAfterSeconds: null };
+  }
+}
+
 /**
  * Attempts the most overdue pending delivery (or the given one). Returns false when there was
  * nothing to claim: nothing due, or another process holds it.
@@ -105,13 +122,7 @@ export async function deliverNext(options: { deliveryId?: string } = {}): Promis
     const delivery = rows[0];
     if (delivery) {
       const at = new Date();
-      const body = eventBody(delivery.payload);
-      const headers = {
-        ...signatureHeaders(delivery.event_id, at, body, signingSecrets(delivery, at)),
-        "user-agent": "Hubi-Webhooks/1.0",
-      };
-      const result = await sendRequest(delivery.url, headers, body, { allowInsecure: env().WEBHOOK_ALLOW_INSECURE });
-      await recordAttempt(client, delivery, at, result);
+      await recordAttempt(client, delivery, at, await attempt(delivery, at));
     }
     await client.query("COMMIT");
     return delivery !== undefined;

@@ -18,10 +18,13 @@ export async function rotateWebhookSecret(
 ): Promise<{ secret: string; previousSecretExpiresAt: Date }> {
   const scope = rotateWebhookSecretInput.parse(input);
   assertBusinessAccess(ctx, scope.businessId, "developer");
-  const endpoint = await loadEndpoint(scope);
+  const { id } = await loadEndpoint(scope);
   const secret = generateSecret();
   const previousSecretExpiresAt = new Date(Date.now() + ROTATION_OVERLAP_MS);
   await db().$transaction(async (tx) => {
+    // Locked, so that two rotations at once cannot both demote the same secret and lose one.
+    await tx.$executeRaw`SELECT 1 FROM webhook_endpoint WHERE id = ${id}::uuid FOR UPDATE`;
+    const endpoint = await tx.webhookEndpoint.findUniqueOrThrow({ where: { id } });
     await tx.webhookEndpoint.update({
       where: { id: endpoint.id },
       data: { secret: sealSecret(secret), previousSecret: endpoint.secret, previousSecretExpiresAt },
