@@ -13,7 +13,8 @@ import { revealWebhookSecret } from "@/server/services/webhooks/reveal-webhook-s
 import { rotateWebhookSecret } from "@/server/services/webhooks/rotate-webhook-secret";
 import { resendWebhookDelivery } from "@/server/services/webhooks/resend-webhook-delivery";
 import { enableWebhookEndpoint } from "@/server/services/webhooks/enable-webhook-endpoint";
-import { createTestBusiness } from "../support/factories";
+import { createTestBusiness, uniqueNationalId } from "../support/factories";
+import { api } from "../support/api";
 import { startReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 import { startWorkerProcess, TEST_RETRY_SCHEDULE, type WorkerProcess } from "../support/worker-process";
 import { startApp } from "../support/app";
@@ -76,6 +77,23 @@ describe("webhook delivery", () => {
       expect(new Webhook(secret).verify(received[0]!.body, received[0]!.headers)).toEqual(event);
       expect((await deliveryOf(event.id))!.status).toBe("succeeded");
     }
+  });
+
+  it("delivers verification_completed for a sandbox verify call, without the national ID", async () => {
+    const business = await createTestBusiness();
+    await setWebhookUrl(ctx, { businessId: business.businessId, mode: "test", url: receiver.url });
+    const { secret } = await revealWebhookSecret(ctx, { businessId: business.businessId, mode: "test" });
+    const nationalId = uniqueNationalId();
+    const verify = await api("POST", "/verify/citizen", { key: business.testKey, body: { nationalId, purpose: "Webhook test" } });
+    expect(verify.status).toBe(200);
+
+    const request = await waitFor("the event", () => receiver.requests.find((r) => r.body.includes(verify.body.data.id)));
+    expect(new Webhook(secret).verify(request.body, request.headers)).toMatchObject({
+      type: "verification_completed",
+      mode: "test",
+      data: { id: verify.body.data.id, result: "verified", purpose: "Webhook test" },
+    });
+    expect(request.body).not.toContain(nationalId);
   });
 
   it("signs with both the old and the new secret for 24 h after a rotation", async () => {
