@@ -71,6 +71,16 @@ describe("webhooks router", () => {
     expect(delivery.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now());
   });
 
+  it("keeps the first 500 bytes of a response, even a binary one", async () => {
+    const trpc = callerFor(await createTestBusiness());
+    await trpc.webhooks.setUrl({ url: receiver.url });
+    receiver.respond(() => ({ status: 200, body: `bin\u0000ary${"x".repeat(2_000)}` }));
+
+    const delivery = await trpc.webhooks.sendTest();
+    expect(delivery.status).toBe("succeeded");
+    expect(delivery.attempts[0]!.responseExcerpt).toBe(`binary${"x".repeat(500 - "bin\u0000ary".length)}`);
+  });
+
   it("keeps one endpoint per mode", async () => {
     const business = await createTestBusiness();
     await callerFor(business, "owner", "test").webhooks.setUrl({ url: `${receiver.url}/test` });

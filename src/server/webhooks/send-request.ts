@@ -54,6 +54,11 @@ const vettedLookup: LookupFunction = (hostname, options, callback) => {
   });
 };
 
+/** The response's first bytes as text PostgreSQL can store (no NUL characters). */
+function excerpt(body: Buffer): string {
+  return body.subarray(0, EXCERPT_BYTES).toString("utf8").replaceAll("\u0000", "");
+}
+
 function parseRetryAfter(value: string | undefined): number | null {
   if (!value) return null;
   if (/^\d+$/.test(value.trim())) return Number(value.trim());
@@ -93,7 +98,7 @@ export async function sendRequest(
           resolve(
             done({
               statusCode: res.statusCode ?? null,
-              responseExcerpt: Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString("utf8"),
+              responseExcerpt: excerpt(Buffer.concat(chunks)),
               error: null,
               retryAfterSeconds: parseRetryAfter(res.headers["retry-after"]),
             }),
