@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { embeddedIPv4, isBlockedAddress } from "./address-policy";
-import { sendRequest, urlProblem } from "./send-request";
+import { sendRequest, urlProblem, vettedLookup } from "./send-request";
 
 describe("isBlockedAddress", () => {
   it.each([
@@ -76,5 +76,22 @@ describe("sendRequest with insecure mode off", () => {
   it("refuses a host name that resolves to a local address before connecting", async () => {
     const result = await sendRequest("https://localhost:9/hook", {}, "{}", { allowInsecure: false });
     expect(result).toMatchObject({ statusCode: null, error: "localhost resolves to a private or reserved address" });
+  });
+});
+
+describe("vettedLookup (the socket's resolver when insecure mode is off)", () => {
+  const lookup = (host: string, all: boolean) =>
+    new Promise<{ err: Error | null; result: unknown }>((resolve) =>
+      vettedLookup(host, { all }, (err, address, family) => resolve({ err, result: all ? address : { address, family } })),
+    );
+
+  it("passes public addresses through, in both callback shapes", async () => {
+    expect(await lookup("8.8.8.8", true)).toEqual({ err: null, result: [{ address: "8.8.8.8", family: 4 }] });
+    expect(await lookup("8.8.8.8", false)).toEqual({ err: null, result: { address: "8.8.8.8", family: 4 } });
+  });
+
+  it("fails when any resolved address is blocked", async () => {
+    const { err } = await lookup("localhost", true);
+    expect(err?.message).toBe("localhost resolves to a private or reserved address");
   });
 });

@@ -42,7 +42,7 @@ export function urlProblem(url: string, allowInsecure: boolean): string | null {
 }
 
 /** A `lookup` for the socket that resolves every address and refuses the host if any is blocked. */
-const vettedLookup: LookupFunction = (hostname, options, callback) => {
+export const vettedLookup: LookupFunction = (hostname, options, callback) => {
   dns.lookup(hostname, { all: true, family: options.family }, (err, addresses) => {
     if (err) return callback(err, "", 0);
     const blocked = addresses.find((a) => isBlockedAddress(a.address));
