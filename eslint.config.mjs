@@ -17,5 +17,10 @@ const config = [
     files: ["test/**", "e2e/**", "**/*.test.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
+  {
+    // Playwright fixtures receive a `use` callback; it is not React's `use` hook.
+    files: ["e2e/**"],
+    rules: { "react-hooks/rules-of-hooks": "off" },
+  },
 ];
 export default config;
