@@ -15,6 +15,7 @@ import { resendWebhookDelivery } from "@/server/services/webhooks/resend-webhook
 import { enableWebhookEndpoint } from "@/server/services/webhooks/enable-webhook-endpoint";
 import { createTestBusiness, uniqueNationalId } from "../support/factories";
 import { api } from "../support/api";
+import { Hubi } from "../../sdk/src/index.js";
 import { startReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 import { startWorkerProcess, TEST_RETRY_SCHEDULE, type WorkerProcess } from "../support/worker-process";
 import { startApp } from "../support/app";
@@ -108,6 +109,9 @@ describe("webhook delivery", () => {
     expect(request!.headers["webhook-signature"]!.split(" ")).toHaveLength(2);
     expect(new Webhook(newSecret).verify(request!.body, request!.headers)).toEqual(event);
     expect(new Webhook(oldSecret).verify(request!.body, request!.headers)).toEqual(event);
+    // Our own client library agrees.
+    expect(await Hubi.webhooks.verify(request!.body, request!.headers, newSecret)).toEqual(event);
+    expect(await Hubi.webhooks.verify(request!.body, request!.headers, oldSecret)).toEqual(event);
   });
 
   it("sends test-mode events to the test endpoint only", async () => {
