@@ -65,7 +65,12 @@ async function recordAttempt(client: PoolClient, d: ClaimedDelivery, at: Date, r
       `UPDATE webhook_delivery SET status = 'succeeded', attempt_count = $2, next_attempt_at = NULL, completed_at = $3 WHERE id = $1`,
       [d.id, attempts, at],
     );
-    await client.query(`UPDATE webhook_endpoint SET last_success_at = $2, failing_since = NULL WHERE id = $1`, [d.endpoint_id, at]);
+    // At most one write a minute to a busy endpoint's row, unless it was failing.
+    await client.query(
+      `UPDATE webhook_endpoint SET last_success_at = $2, failing_since = NULL
+       WHERE id = $1 AND (failing_since IS NOT NULL OR last_success_at IS NULL OR last_success_at < $2::timestamptz - interval '1 minute')`,
+      [d.endpoint_id, at],
+    );
     return;
   }
   // 3xx lands here too: redirects are never followed, so they are failures.
