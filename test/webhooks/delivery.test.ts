@@ -210,6 +210,32 @@ describe("webhook delivery", () => {
     expect((await deliveryOf(event.id))!.attempts).toHaveLength(1);
   });
 
+  it("waits a minute, rather than resending on every poll, when an attempt cannot be recorded", async () => {
+    const { businessId, endpointId } = await businessWithEndpoint();
+    // Fault injection in the database: recording any attempt for this endpoint fails.
+    await db().$executeRawUnsafe(`
+      CREATE FUNCTION fail_attempts() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF EXISTS (SELECT 1 FROM webhook_delivery WHERE id = NEW.delivery_id AND endpoint_id = '${endpointId}') THEN
+          RAISE EXCEPTION 'injected failure';
+        END IF;
+        RETURN NEW;
+      END $$`);
+    await db().$executeRawUnsafe(`CREATE TRIGGER fail_attempts BEFORE INSERT ON webhook_attempt FOR EACH ROW EXECUTE FUNCTION fail_attempts()`);
+    try {
+      const event = await raise(businessId);
+      await waitFor("the request", () => requestsFor(event.id).length === 1);
+      await new Promise((r) => setTimeout(r, 2_500));
+      expect(requestsFor(event.id)).toHaveLength(1);
+      const delivery = (await deliveryOf(event.id))!;
+      expect(delivery).toMatchObject({ status: "pending", attemptCount: 0 });
+      expect(delivery.nextAttemptAt!.getTime() - Date.now()).toBeGreaterThan(50_000);
+    } finally {
+      await db().$executeRawUnsafe(`DROP TRIGGER fail_attempts ON webhook_attempt`);
+      await db().$executeRawUnsafe(`DROP FUNCTION fail_attempts()`);
+    }
+  });
+
   it("delivers an event whose worker was killed mid-request, after a restart", async () => {
     const { businessId } = await businessWithEndpoint();
     receiver.respond((req) => (requestsFor(req.headers["webhook-id"]!).length === 1 ? "hold" : { status: 200 }));

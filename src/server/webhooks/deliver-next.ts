@@ -36,6 +36,8 @@ WHERE d.status = 'pending' AND d.next_attempt_at <= now() AND e.enabled`;
 const CLAIM_NEXT_SQL = `${CLAIM_SQL} ORDER BY d.next_attempt_at LIMIT 1 FOR UPDATE OF d SKIP LOCKED`;
 const CLAIM_ONE_SQL = `${CLAIM_SQL} AND d.id = $1 FOR UPDATE OF d SKIP LOCKED`;
 
+const POSTPONE_SQL = `UPDATE webhook_delivery SET next_attempt_at = now() + interval '1 minute' WHERE id = $1`;
+
 /** Receivers that may say how long to wait. */
 const HONOURS_RETRY_AFTER = new Set([429, 503]);
 
@@ -113,6 +115,22 @@ async function attempt(delivery: ClaimedDelivery, at: Date): Promise<SendResult>
 }
 
 /**
+ * The request went out; if recording it fails (a bug, a constraint), the delivery is postponed a
+ * minute in the same transaction, still holding its lock, instead of being resent on every poll
+ * while the cause lasts.
+ */
+async function recordOrPostpone(client: PoolClient, delivery: ClaimedDelivery, at: Date, result: SendResult): Promise<void> {
+  await client.query("SAVEPOINT record_attempt");
+  try {
+    await recordAttempt(client, delivery, at, result);
+  } catch (err) {
+    await client.query("ROLLBACK TO SAVEPOINT record_attempt");
+    await client.query(POSTPONE_SQL, [delivery.id]);
+    log("error", "webhook attempt could not be recorded", { deliveryId: delivery.id, ...describeError(err) });
+  }
+}
+
+/**
  * Attempts the most overdue pending delivery (or the given one). Returns false when there was
  * nothing to claim: nothing due, or another process holds it.
  */
@@ -127,7 +145,7 @@ export async function deliverNext(options: { deliveryId?: string } = {}): Promis
     const delivery = rows[0];
     if (delivery) {
       const at = new Date();
-      await recordAttempt(client, delivery, at, await attempt(delivery, at));
+      await recordOrPostpone(client, delivery, at, await attempt(delivery, at));
     }
     await client.query("COMMIT");
     return delivery !== undefined;
