@@ -53,6 +53,15 @@ describe("listing", () => {
     expect((await list("?limit=100")).body.data).toHaveLength(5);
   });
 
+  it("a page far past the end is still an empty page, filtered or not, never a server error", async () => {
+    for (const query of ["?page=30000000&limit=100", "?page=9007199254740991&limit=100", "?result=verified&page=30000000&limit=100"]) {
+      const res = await list(query);
+      expect(res.status, query).toBe(200);
+      expect(res.body.data).toEqual([]);
+      expect(res.body.pagination.total).toBe(query.includes("result") ? 2 : 5);
+    }
+  });
+
   it.each([
     ["limit=101", "limit", "limit must be at most 100"],
     ["limit=0", "limit", "limit must be at least 1"],
