@@ -137,9 +137,10 @@ describe("request ids and rate-limit headers", () => {
       api("POST", "/verify/citizen", { key: testKey, body: { nationalId: "1" } }), // 400
       api("GET", "/verifications/00000000-0000-4000-8000-000000000000", { key: testKey }), // 404
       api("GET", "/no-such-endpoint", { key: testKey }), // 404 unknown path
+      api("GET", "", { key: testKey }), // 404 the bare /api/v1
       api("DELETE", "/verify/citizen", { key: testKey }), // 405
     ]);
-    expect(responses.map((r) => r.status)).toEqual([200, 200, 401, 400, 404, 404, 405]);
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 401, 400, 404, 404, 404, 405]);
     const ids = responses.map((r) => r.headers.get("x-request-id"));
     for (const id of ids) expect(id).toMatch(/^req_\S+$/);
     expect(new Set(ids).size).toBe(ids.length);
