@@ -9,6 +9,7 @@ import { pool, db } from "@/server/db/client";
 import { generateApiKey, hashApiKey } from "@/server/crypto/api-keys";
 import { createApiKey } from "@/server/services/keys/create-api-key";
 import { revokeApiKey } from "@/server/services/keys/revoke-api-key";
+import { rollApiKey } from "@/server/services/keys/roll-api-key";
 import { setBusinessStatus } from "@/server/services/businesses/set-business-status";
 import { AppError } from "@/server/errors";
 import { api, type ApiResponse } from "../support/api";
@@ -89,6 +90,37 @@ describe("401 UNAUTHORIZED, one message per cause", () => {
     expectError(res, 401, "UNAUTHORIZED", "This API key has expired. Create or roll a key in the portal.");
   });
 
+  it("rolling a key: the new key works at once; the old one keeps working for 24 h or stops now", async () => {
+    const { businessId } = await createTestBusiness();
+    const later = await createApiKey(ctx(), { businessId, mode: "test" });
+    const now = await createApiKey(ctx(), { businessId, mode: "test" });
+    const rolledLater = await rollApiKey(ctx(), { keyId: later.id, oldKeyExpires: "in_24h" });
+    const rolledNow = await rollApiKey(ctx(), { keyId: now.id, oldKeyExpires: "now" });
+    expect((await verify(rolledLater.key)).status).toBe(200);
+    expect((await verify(rolledNow.key)).status).toBe(200);
+    expect((await verify(later.key)).status).toBe(200);
+    expectError(await verify(now.key), 401, "UNAUTHORIZED", "This API key has expired. Create or roll a key in the portal.");
+  });
+
+  it("records lastUsedAt for a used key", async () => {
+    const { businessId } = await createTestBusiness();
+    const created = await createApiKey(ctx(), { businessId, mode: "test" });
+    expect((await db().apiKey.findUniqueOrThrow({ where: { id: created.id } })).lastUsedAt).toBeNull();
+    expect((await verify(created.key)).status).toBe(200);
+    let lastUsedAt: Date | null = null;
+    for (let i = 0; i < 30 && !lastUsedAt; i++) {
+      lastUsedAt = (await db().apiKey.findUniqueOrThrow({ where: { id: created.id } })).lastUsedAt;
+      if (!lastUsedAt) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(lastUsedAt).not.toBeNull();
+    expect(Math.abs(Date.now() - lastUsedAt!.getTime())).toBeLessThan(60_000);
+  });
+
+  it("accepts the scheme in any case and surrounding spaces", async () => {
+    const { testKey } = await createTestBusiness();
+    expect((await verify(undefined, { headers: { authorization: `bearer   ${testKey} ` } })).status).toBe(200);
+  });
+
   it("a rejected key records no verification", async () => {
     const { businessId } = await createTestBusiness();
     const created = await createApiKey(ctx(), { businessId, mode: "test" });
@@ -107,6 +139,12 @@ describe("403 FORBIDDEN for the business's status and plan", () => {
       expectError(await api("GET", "/verifications", { key }), 403, "FORBIDDEN", /suspended/);
     }
     await setBusinessStatus(ctx(), { businessId: biz.businessId, status: "active" });
+    expect((await verify(biz.testKey)).status).toBe(200);
+  });
+
+  it("test keys work on the starter plan (no live access needed)", async () => {
+    const biz = await createTestBusiness({ plan: "starter" });
+    expect((await db().business.findUniqueOrThrow({ where: { id: biz.businessId } })).plan).toBe("starter");
     expect((await verify(biz.testKey)).status).toBe(200);
   });
 

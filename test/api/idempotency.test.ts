@@ -143,6 +143,19 @@ describe("the Idempotency-Key header is validated", () => {
   });
 });
 
+describe("order of checks (DECISIONS §9): idempotency before credits", () => {
+  it("a replay is served even when the balance has since run out", async () => {
+    const biz = await createTestBusiness({ live: true, credits: 1 });
+    const k = newKey();
+    const body = { nationalId: uniqueNationalId() };
+    const first = await verify(biz.liveKey!, k, body);
+    expect(first.status).toBe(200);
+    expect(await balanceOf(biz.businessId)).toBe(0);
+    expectReplayOf(await verify(biz.liveKey!, k, body), first);
+    expect((await verify(biz.liveKey!, newKey(), body)).status).toBe(402);
+  });
+});
+
 describe("only completed requests are stored", () => {
   it("a 402 is not stored: after a top-up the same key processes normally", async () => {
     const biz = await createTestBusiness({ live: true });
@@ -186,6 +199,19 @@ describe("the 24-hour window", () => {
     expect(await verificationCount(biz.businessId)).toBe(2);
     // and the new record replays from now on
     expectReplayOf(await verify(biz.testKey, k, body), again);
+  });
+
+  it("after the window a different body under the same key is a new request, not a conflict", async () => {
+    const biz = await createTestBusiness();
+    const k = newKey();
+    await verify(biz.testKey, k, { nationalId: uniqueNationalId() });
+    await pool().query("UPDATE idempotency_record SET expires_at = now() - interval '1 second' WHERE business_id = $1 AND key = $2", [
+      biz.businessId,
+      k,
+    ]);
+    const res = await verify(biz.testKey, k, { nationalId: uniqueNationalId() });
+    expect(res.status).toBe(200);
+    expect(res.body.cached).toBe(false);
   });
 
   it("records expire 24 hours after the request", async () => {

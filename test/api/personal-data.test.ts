@@ -82,6 +82,19 @@ describe("national IDs are never stored in clear", () => {
     expect(await tablesContaining(citizenName, ["citizen_record"])).toEqual([]);
   });
 
+  it("the verification_completed event carries the list item only", async () => {
+    const { rows } = await pool().query<{ payload: Record<string, unknown> }>(
+      "SELECT payload FROM outbox_event WHERE business_id = $1 AND type = 'verification_completed' AND mode = 'live'",
+      [biz.businessId],
+    );
+    expect(rows).toHaveLength(1);
+    const payload = rows[0]!.payload;
+    expect(Object.keys(payload).sort()).toEqual(["createdAt", "data", "id", "mode", "type"]);
+    expect(payload).toMatchObject({ type: "verification_completed", mode: "live" });
+    expect(Object.keys(payload.data as object).sort()).toEqual(["channel", "createdAt", "id", "purpose", "reference", "result"]);
+    expect(payload.data).toMatchObject({ id: liveVerificationId, result: "verified", purpose: "Account opening", channel: "api" });
+  });
+
   it("the app's logs contain no ID and no key", async () => {
     const files = fs.readdirSync(LOG_DIR).filter((f) => f.endsWith(".log"));
     expect(files.length).toBeGreaterThan(0);
