@@ -102,6 +102,7 @@ describe("an exhausted balance", () => {
     expect(refused).toHaveLength(40);
     for (const r of refused) {
       expect(r.body).toEqual({ status: "failed", code: "INSUFFICIENT_CREDITS", message: EXHAUSTED, requestId: r.headers.get("x-request-id") });
+      expect(r.headers.get("ratelimit-limit")).toBe("60"); // an authenticated response like any other
     }
     expect(await balanceOf(biz.businessId)).toBe(0);
     expect(await ledgerSum(biz.businessId)).toBe(0);
