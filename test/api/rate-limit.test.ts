@@ -162,3 +162,26 @@ describe("Redis rate limiter", () => {
     }
   });
 });
+
+describe("an app with REDIS_URL", () => {
+  let app: RunningApp;
+  beforeAll(async () => {
+    await assertRedisReachable();
+    app = await startApp({ name: "ratelimit-redis", env: { ...appEnv(process.env.DATABASE_URL!), REDIS_URL } });
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it("counts in Redis, not PostgreSQL, and still admits exactly 60 of 100", async () => {
+    const biz = await createTestBusiness();
+    const responses = await Promise.all(Array.from({ length: 100 }, () => verify(biz.testKey, app.url)));
+    expect(tally(responses)).toEqual({ 200: 60, 429: 40 });
+    for (const r of responses.filter((x) => x.status === 429)) expectRateLimited(r);
+    const bucket = `api:${biz.businessId}:test:verify`;
+    const { rows } = await pool().query("SELECT 1 FROM rate_limit_window WHERE bucket = $1", [bucket]);
+    expect(rows).toHaveLength(0);
+    // the PostgreSQL-backed app has its own, untouched budget for the same business
+    expect((await verify(biz.testKey)).headers.get("ratelimit-remaining")).toBe("59");
+  });
+});
