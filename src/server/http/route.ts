@@ -73,7 +73,7 @@ export function apiRoute<B extends Schema | undefined = undefined, Q extends Sch
     log("info", "api request", {
       requestId,
       method: req.method,
-      path: url.pathname,
+      path: loggablePath(url.pathname),
       status: response.status,
       latencyMs,
       businessId: actor?.businessId,
@@ -84,7 +84,7 @@ export function apiRoute<B extends Schema | undefined = undefined, Q extends Sch
         businessId: actor.businessId,
         mode: actor.mode,
         method: req.method,
-        path: url.pathname,
+        path: loggablePath(url.pathname),
         status: response.status,
         latencyMs,
         apiKeyId: actor.apiKeyId,
@@ -96,6 +96,20 @@ export function apiRoute<B extends Schema | undefined = undefined, Q extends Sch
     }
     return response;
   };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The path as logged. A client may put a national ID in the URL (e.g. "retrieving" by ID); like
+ * every national ID it must not be written down, so long digit runs outside UUIDs keep only their
+ * last four digits.
+ */
+export function loggablePath(pathname: string): string {
+  return pathname
+    .split("/")
+    .map((segment) => (UUID.test(segment) ? segment : segment.replace(/[0-9]{11,}/g, (d) => `${"*".repeat(d.length - 4)}${d.slice(-4)}`)))
+    .join("/");
 }
 
 function validate<S extends Schema>(schema: S, value: unknown, message: string): z.output<S> {

@@ -3,9 +3,11 @@ import { router } from "../init";
 import { adminRouter } from "./admin";
 import { liveAccessRouter } from "./live-access";
 import { sessionRouter } from "./session";
+import { webhooksRouter } from "./webhooks";
 
 export const appRouter = router({
   session: sessionRouter,
+  webhooks: webhooksRouter,
   liveAccess: liveAccessRouter,
   admin: adminRouter,
 });
