@@ -44,12 +44,18 @@ export async function loadPortalUser(userId: string | undefined): Promise<Portal
   };
 }
 
+/** The business chosen with the switcher, or the user's first business. */
+export const selectMembership = (user: PortalUser | null, wanted: string | undefined) =>
+  user?.memberships.find((m) => m.businessId === wanted) ?? user?.memberships[0];
+
+/** Test mode unless live was chosen explicitly, so nobody lands in live mode by accident. */
+export const selectMode = (value: string | undefined): Mode => (value === "live" ? "live" : "test");
+
 export async function createTrpcContext({ req }: { req: Request }) {
   const session = (await getServerSession(authOptions())) as { userId?: string } | null;
   const user = await loadPortalUser(session?.userId);
-  const wanted = cookie(req, BUSINESS_COOKIE);
-  const membership = user?.memberships.find((m) => m.businessId === wanted) ?? user?.memberships[0];
-  const mode: Mode = cookie(req, MODE_COOKIE) === "live" ? "live" : "test";
+  const membership = selectMembership(user, cookie(req, BUSINESS_COOKIE));
+  const mode = selectMode(cookie(req, MODE_COOKIE));
   return { user, membership, mode, requestId: newRequestId() };
 }
 

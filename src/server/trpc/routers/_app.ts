@@ -1,9 +1,23 @@
 /** The portal's root router: one sub-router per area, each in its own file. */
 import { router } from "../init";
+import { accountRouter } from "./account";
+import { businessRouter } from "./business";
+import { creditsRouter } from "./credits";
+import { keysRouter } from "./keys";
+import { requestLogRouter } from "./request-log";
 import { sessionRouter } from "./session";
+import { teamRouter } from "./team";
+import { verificationsRouter } from "./verifications";
 
 export const appRouter = router({
   session: sessionRouter,
+  account: accountRouter,
+  business: businessRouter,
+  keys: keysRouter,
+  verifications: verificationsRouter,
+  requestLog: requestLogRouter,
+  credits: creditsRouter,
+  team: teamRouter,
 });
 
 export type AppRouter = typeof appRouter;
