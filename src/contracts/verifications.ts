@@ -24,7 +24,7 @@ export const channelSchema = z
 export const verifyCitizenRequestSchema = z
   .strictObject({
     nationalId: z
-      .string({ error: NATIONAL_ID_MESSAGE })
+      .string({ error: (issue) => (issue.input === undefined ? "nationalId is required" : NATIONAL_ID_MESSAGE) })
       .regex(/^[0-9]{11}$/, NATIONAL_ID_MESSAGE)
       .meta({ description: "The citizen's national ID: exactly 11 ASCII digits.", example: "11111111111" }),
     purpose: z
@@ -127,3 +127,8 @@ export type VerifyCitizenResponse = z.infer<typeof verifyCitizenResponseSchema>;
 export type Verification = z.infer<typeof verificationSchema>;
 export type Citizen = z.infer<typeof citizenSchema>;
 export type VerificationResult = z.infer<typeof verificationResultSchema>;
+
+export const idempotencyKeySchema = z
+  .string()
+  .regex(/^[\x20-\x7E]{8,128}$/, "Idempotency-Key must be 8 to 128 printable ASCII characters")
+  .meta({ description: "Makes retries safe: the same key and body within 24 hours replays the original response.", example: "order-7421-kyc" });

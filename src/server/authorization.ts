@@ -8,10 +8,14 @@ import { AppError, forbidden } from "@/server/errors";
 
 const RANK: Record<Role, number> = { viewer: 0, developer: 1, owner: 2 };
 
-/** Passes for the system, platform admins, and members of `businessId` with at least `minRole`. */
+/**
+ * Passes for the system, platform admins, the business's own API keys, and members of
+ * `businessId` with at least `minRole`.
+ */
 export function assertBusinessAccess(ctx: ServiceContext, businessId: string, minRole: Role): void {
   const { actor } = ctx;
   if (actor.type === "system") return;
+  if (actor.type === "api_key" && actor.businessId === businessId) return;
   if (actor.type === "user") {
     if (actor.isPlatformAdmin && !actor.membership) return;
     const m = actor.membership;

@@ -1,0 +1,94 @@
+/**
+ * API key authentication (DECISIONS §1, §2): the key's format and checksum are checked before any
+ * database work; then one query finds the key with its business. Each failure says what is wrong
+ * with the key, never anything about other businesses.
+ */
+import { env } from "@/env";
+import type { ApiKeyActor } from "@/server/context";
+import { pool } from "@/server/db/client";
+import { hashApiKey, parseApiKey } from "@/server/crypto/api-keys";
+import { AppError } from "@/server/errors";
+import type { Mode } from "@/generated/prisma/enums";
+
+export type ApiAuth = { actor: ApiKeyActor; rateLimitPerMinute: number };
+
+const unauthorized = (message: string) => new AppError("UNAUTHORIZED", message);
+
+type KeyRow = {
+  id: string;
+  business_id: string;
+  mode: Mode;
+  hint: string;
+  revoked: boolean;
+  expired: boolean;
+  stale_last_used: boolean;
+  status: "active" | "suspended";
+  plan: "starter" | "enterprise";
+  rate_limit_per_minute: number;
+};
+
+const KEY_SQL = `
+SELECT k.id, k.business_id, k.mode, k.hint,
+       k.revoked_at IS NOT NULL AS revoked,
+       k.expires_at IS NOT NULL AND k.expires_at <= now() AS expired,
+       k.last_used_at IS NULL OR k.last_used_at < now() - interval '1 minute' AS stale_last_used,
+       b.status, b.plan, b.rate_limit_per_minute
+  FROM api_key k JOIN business b ON b.id = k.business_id
+ WHERE k.hash = $1`;
+
+export async function authenticate(req: Request): Promise<ApiAuth> {
+  const header = req.headers.get("authorization");
+  if (!header) throw unauthorized("Missing API key. Send it as 'Authorization: Bearer <API_KEY>'.");
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match) throw unauthorized("Malformed Authorization header. Use 'Authorization: Bearer <API_KEY>'.");
+  const key = match[1]!;
+  const parsed = parseApiKey(key);
+  if (!parsed) throw unauthorized("Invalid API key. Keys look like hubi_test_… or hubi_live_…; copy yours from the portal.");
+  assertEnvironmentHost(req, parsed.mode);
+
+  const { rows } = await pool().query<KeyRow>(KEY_SQL, [hashApiKey(key)]);
+  const row = rows[0];
+  if (!row) throw unauthorized("Invalid API key. It may have been deleted or mistyped; copy yours from the portal.");
+  if (row.revoked) throw unauthorized("This API key has been revoked.");
+  if (row.expired) throw unauthorized("This API key has expired. Create or roll a key in the portal.");
+  if (row.status !== "active") throw new AppError("FORBIDDEN", "This business account is suspended. Contact Hubi support.");
+  if (row.mode === "live" && row.plan !== "enterprise") {
+    throw new AppError("FORBIDDEN", "Live API access requires the enterprise plan.");
+  }
+  if (row.stale_last_used) touchLastUsed(row.id);
+  return {
+    actor: { type: "api_key", apiKeyId: row.id, apiKeyHint: row.hint, businessId: row.business_id, mode: row.mode },
+    rateLimitPerMinute: row.rate_limit_per_minute,
+  };
+}
+
+/** With distinct sandbox and production hosts configured, each key works on its own host only. */
+function assertEnvironmentHost(req: Request, mode: Mode): void {
+  const { PUBLIC_BASE_URL: prod, SANDBOX_BASE_URL: sandbox } = env();
+  if (!prod || !sandbox) return;
+  const prodHost = new URL(prod).host;
+  const sandboxHost = new URL(sandbox).host;
+  if (prodHost === sandboxHost) return;
+  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
+  if (mode === "test" && host === prodHost) {
+    throw unauthorized(`This is a test key; it belongs to the sandbox environment at ${sandbox}.`);
+  }
+  if (mode === "live" && host === sandboxHost) {
+    throw unauthorized(`This is a live key; it belongs to the production environment at ${prod}.`);
+  }
+}
+
+// lastUsedAt is written at most once a minute per key and never awaited by the request.
+const touchedAt = new Map<string, number>();
+
+function touchLastUsed(keyId: string): void {
+  const now = Date.now();
+  if ((touchedAt.get(keyId) ?? 0) > now - 60_000) return;
+  touchedAt.set(keyId, now);
+  pool()
+    .query(
+      "UPDATE api_key SET last_used_at = now() WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')",
+      [keyId],
+    )
+    .catch(() => touchedAt.delete(keyId));
+}

@@ -1,0 +1,20 @@
+import type { ErrorBody } from "@/contracts/errors";
+import { AppError } from "@/server/errors";
+
+export function json(body: unknown, status: number, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers },
+  });
+}
+
+export function errorResponse(error: AppError, requestId: string, headers: Record<string, string> = {}): Response {
+  const body: ErrorBody = {
+    status: "failed",
+    code: error.code,
+    message: error.message,
+    ...(error.errors ? { errors: error.errors } : {}),
+    requestId,
+  };
+  return json(body, error.status, { ...headers, ...error.headers });
+}

@@ -1,0 +1,123 @@
+/**
+ * The /api/v1 pipeline. A route is one declaration — which limit group, which schemas, which
+ * service — and every request travels the same steps in the order of DECISIONS §9:
+ *
+ *   request id → authenticate (401/403) → rate limit (429) → validate (400) → handler
+ *   (idempotency 409 → credits 402 → work) → response with request id and rate-limit headers
+ *
+ * Then a log line (no bodies, no keys, no IDs) and a request-log entry, both off the hot path.
+ */
+import type { z } from "zod";
+import type { ApiKeyActor, ServiceContext } from "@/server/context";
+import { AppError, badRequest } from "@/server/errors";
+import { newRequestId } from "@/server/crypto/identifiers";
+import { describeError, log } from "@/server/logging";
+import { authenticate } from "./authenticate";
+import { enforceRateLimit, type EndpointGroup } from "./rate-limit";
+import { readJsonObject } from "./read-body";
+import { fieldErrors } from "./field-errors";
+import { errorResponse, json } from "./respond";
+import { recordRequest } from "./request-log";
+
+type Schema = z.ZodType;
+
+export type HandlerInput<B extends Schema | undefined, Q extends Schema | undefined> = {
+  ctx: ServiceContext & { actor: ApiKeyActor };
+  body: B extends Schema ? z.output<B> : undefined;
+  rawBody: unknown;
+  query: Q extends Schema ? z.output<Q> : undefined;
+  params: Record<string, string>;
+  req: Request;
+};
+
+export type HandlerResult = { body: unknown; status?: number; headers?: Record<string, string> };
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+
+export function apiRoute<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined>(def: {
+  group: EndpointGroup;
+  body?: B;
+  query?: Q;
+  handle: (input: HandlerInput<B, Q>) => Promise<HandlerResult>;
+}) {
+  return async (req: Request, routeCtx: RouteContext): Promise<Response> => {
+    const started = performance.now();
+    const requestId = newRequestId();
+    const url = new URL(req.url);
+    let actor: ApiKeyActor | undefined;
+    let headers: Record<string, string> = { "X-Request-Id": requestId };
+    let response: Response;
+    try {
+      const auth = await authenticate(req);
+      actor = auth.actor;
+      headers = { ...headers, ...(await enforceRateLimit(auth, def.group)) };
+      const rawBody = def.body ? await readJsonObject(req) : undefined;
+      const body = def.body ? validate(def.body, rawBody, "The request body is invalid") : undefined;
+      const query = def.query ? validate(def.query, Object.fromEntries(url.searchParams), "The query parameters are invalid") : undefined;
+      const params = Object.fromEntries(
+        Object.entries((await routeCtx?.params) ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
+      );
+      const result = await def.handle({
+        ctx: { actor, requestId },
+        body: body as HandlerInput<B, Q>["body"],
+        rawBody,
+        query: query as HandlerInput<B, Q>["query"],
+        params,
+        req,
+      });
+      response = json(result.body, result.status ?? 200, { ...headers, ...result.headers });
+    } catch (error) {
+      response = errorResponse(asAppError(error, requestId), requestId, headers);
+    }
+    const latencyMs = Math.round(performance.now() - started);
+    log("info", "api request", {
+      requestId,
+      method: req.method,
+      path: url.pathname,
+      status: response.status,
+      latencyMs,
+      businessId: actor?.businessId,
+      mode: actor?.mode,
+    });
+    if (actor) {
+      recordRequest({
+        businessId: actor.businessId,
+        mode: actor.mode,
+        method: req.method,
+        path: url.pathname,
+        status: response.status,
+        latencyMs,
+        apiKeyId: actor.apiKeyId,
+        apiKeyHint: actor.apiKeyHint,
+        requestId,
+        idempotencyKey: req.headers.get("idempotency-key")?.slice(0, 128) ?? null,
+        createdAt: new Date(),
+      });
+    }
+    return response;
+  };
+}
+
+function validate<S extends Schema>(schema: S, value: unknown, message: string): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw badRequest(message, fieldErrors(result.error));
+  return result.data;
+}
+
+function asAppError(error: unknown, requestId: string): AppError {
+  if (error instanceof AppError) return error;
+  log("error", "unexpected error", { requestId, ...describeError(error) });
+  return new AppError("INTERNAL_ERROR", "Something went wrong on our side. Quote the request id to support if it persists.");
+}
+
+/** Handlers for the methods a route does not support: 405 with the standard error body. */
+export function methodNotAllowed(allowed: string[]) {
+  return async () => {
+    const requestId = newRequestId();
+    return errorResponse(
+      new AppError("METHOD_NOT_ALLOWED", `Method not allowed. This endpoint supports ${allowed.join(", ")}.`),
+      requestId,
+      { "X-Request-Id": requestId, Allow: allowed.join(", ") },
+    );
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * The sandbox registry (DECISIONS §11): documented magic IDs for each outcome, and for any other
+ * ID a citizen generated deterministically from it (same ID, same person). Never touches real data.
+ */
+import { createHash } from "node:crypto";
+import type { Citizen } from "@/contracts/verifications";
+import type { CitizenRegistry, RegistryMatch } from "./types";
+
+export const SANDBOX_IDS = {
+  verified: "11111111111",
+  not_found: "22222222222",
+  expired: "33333333333",
+  revoked: "44444444444",
+} as const;
+
+const SAMPLE_CITIZEN: Citizen = { fullName: "Amina Hassan Abdi", dateOfBirth: "1990-04-12", dateOfIssue: "2019-06-01" };
+
+const GIVEN = ["Amina", "Hodan", "Faadumo", "Sahra", "Ayaan", "Ifrah", "Nimco", "Khadra", "Maryan", "Asha",
+  "Abdi", "Mohamed", "Ahmed", "Hassan", "Yusuf", "Omar", "Ali", "Abdirahman", "Ismail", "Mahad"];
+const FAMILY = ["Hassan", "Abdi", "Warsame", "Farah", "Jama", "Osman", "Aden", "Nur", "Ibrahim", "Hussein",
+  "Mohamud", "Dahir", "Egal", "Samatar", "Yusuf", "Guled", "Elmi", "Hersi", "Barre", "Ali"];
+
+const iso = (d: Date) => d.toISOString().slice(0, 10);
+
+function generated(nationalId: string): Citizen {
+  const h = createHash("sha256").update(`hubi-sandbox:${nationalId}`).digest();
+  const born = new Date(Date.UTC(1950 + (h[3]! % 56), h[4]! % 12, 1 + (h[5]! % 28)));
+  const issued = new Date(Date.UTC(Math.max(born.getUTCFullYear() + 18, 2016) + (h[6]! % 8), h[7]! % 12, 1 + (h[8]! % 28)));
+  return {
+    fullName: `${GIVEN[h[0]! % GIVEN.length]} ${FAMILY[h[1]! % FAMILY.length]} ${FAMILY[h[2]! % FAMILY.length]}`,
+    dateOfBirth: iso(born),
+    dateOfIssue: iso(issued),
+  };
+}
+
+export const sandboxRegistry: CitizenRegistry = {
+  async lookup(nationalId): Promise<RegistryMatch> {
+    switch (nationalId) {
+      case SANDBOX_IDS.verified:
+        return { result: "verified", citizen: SAMPLE_CITIZEN };
+      case SANDBOX_IDS.not_found:
+        return { result: "not_found", citizen: null };
+      case SANDBOX_IDS.expired:
+        return { result: "expired", citizen: null };
+      case SANDBOX_IDS.revoked:
+        return { result: "revoked", citizen: null };
+      default:
+        return { result: "verified", citizen: generated(nationalId) };
+    }
+  },
+};

@@ -1,0 +1,21 @@
+import type { Verification } from "@/contracts/verifications";
+
+/** The public list-item shape (also the verification_completed event data): no citizen details. */
+export function toVerification(v: Verification & Record<string, unknown>): Verification {
+  return { id: v.id, reference: v.reference, result: v.result, purpose: v.purpose, channel: v.channel, createdAt: v.createdAt };
+}
+
+export type VerificationRow = {
+  id: string;
+  reference: string;
+  result: Verification["result"];
+  purpose: string | null;
+  channel: Verification["channel"];
+  created_at: Date;
+};
+
+export const VERIFICATION_COLUMNS = "id, reference, result, purpose, channel, created_at";
+
+export function fromRow(r: VerificationRow): Verification {
+  return { id: r.id, reference: r.reference, result: r.result, purpose: r.purpose, channel: r.channel, createdAt: r.created_at.toISOString() };
+}

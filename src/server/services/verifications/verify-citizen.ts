@@ -1,0 +1,173 @@
+/**
+ * Verify a citizen: the product's hot path. After the registry lookup, everything the request
+ * changes (history counter and row, credit + ledger + credit events, audit entry, outbox event,
+ * idempotency record) is written by ONE statement, so it commits atomically in one round trip.
+ */
+import { randomUUID } from "node:crypto";
+import type { Mode } from "@/generated/prisma/enums";
+import type { VerifyCitizenResponse } from "@/contracts/verifications";
+import { actorRef, type ServiceContext } from "@/server/context";
+import { pool } from "@/server/db/client";
+import { Sql } from "@/server/db/sql";
+import { encrypt, hashNationalId } from "@/server/crypto/secrets";
+import { newReference } from "@/server/crypto/identifiers";
+import { AppError } from "@/server/errors";
+import { assertBusinessAccess } from "@/server/authorization";
+import { registryFor } from "@/server/registry";
+import { buildEvent } from "@/server/events/outbox";
+import { chargeCreditCtes, INSUFFICIENT_CREDITS_MESSAGE } from "@/server/services/credits/charge-credit-sql";
+import { toVerification } from "./verification-row";
+import {
+  claimIdempotencyKey,
+  encryptionContext,
+  releaseIdempotencyKey,
+  requestHash,
+  type IdempotencyScope,
+} from "./idempotency";
+
+export type VerifyCitizenInput = {
+  businessId: string;
+  mode: Mode;
+  channel: "api" | "portal";
+  nationalId: string;
+  purpose?: string | null;
+  apiKeyId?: string;
+  idempotencyKey?: string;
+  /** The parsed request body, compared across retries with the same Idempotency-Key. */
+  rawBody?: unknown;
+};
+
+export type VerifyCitizenOutcome = { body: VerifyCitizenResponse; replayed: boolean };
+
+const MESSAGES = {
+  verified: "Citizen verified",
+  not_found: "No citizen record matches this national ID",
+  expired: "This national ID card has expired",
+  revoked: "This national ID card has been revoked",
+} as const;
+
+const UNIQUE_VIOLATION = "23505";
+
+export async function verifyCitizen(ctx: ServiceContext, input: VerifyCitizenInput): Promise<VerifyCitizenOutcome> {
+  assertBusinessAccess(ctx, input.businessId, "developer");
+  const scope: IdempotencyScope | null = input.idempotencyKey
+    ? { businessId: input.businessId, mode: input.mode, key: input.idempotencyKey }
+    : null;
+  if (scope) {
+    const claim = await claimIdempotencyKey(scope, requestHash(input.rawBody ?? { nationalId: input.nationalId, purpose: input.purpose }));
+    if (claim.status === "replay") {
+      return { body: { ...(claim.body as VerifyCitizenResponse), cached: true, creditDeducted: false }, replayed: true };
+    }
+  }
+  try {
+    return { body: await perform(ctx, input, scope), replayed: false };
+  } catch (error) {
+    if (scope) await releaseIdempotencyKey(scope);
+    throw error;
+  }
+}
+
+async function perform(ctx: ServiceContext, input: VerifyCitizenInput, scope: IdempotencyScope | null) {
+  const match = await registryFor(input.mode).lookup(input.nationalId);
+  const live = input.mode === "live";
+  // A reference collides about once per 10^12 per day; a fresh one is simply drawn.
+  for (let attempt = 1; ; attempt++) {
+    const at = new Date();
+    const id = randomUUID();
+    const body: VerifyCitizenResponse = {
+      message: MESSAGES[match.result],
+      cached: false,
+      creditDeducted: live,
+      data: {
+        id,
+        reference: newReference(at),
+        result: match.result,
+        purpose: input.purpose || null,
+        channel: input.channel,
+        creditsUsed: live ? 1 : 0,
+        createdAt: at.toISOString(),
+      },
+      citizen: match.citizen,
+    };
+    try {
+      const recorded = await record(ctx, input, scope, body, at);
+      if (!recorded) throw new AppError("INSUFFICIENT_CREDITS", INSUFFICIENT_CREDITS_MESSAGE);
+      return body;
+    } catch (error) {
+      const code = (error as { code?: string; constraint?: string }).code;
+      if (code === UNIQUE_VIOLATION && attempt < 3) continue;
+      throw error;
+    }
+  }
+}
+
+/** Writes everything in one statement. False when a live call found no credit (nothing written). */
+async function record(
+  ctx: ServiceContext,
+  input: VerifyCitizenInput,
+  scope: IdempotencyScope | null,
+  body: VerifyCitizenResponse,
+  at: Date,
+): Promise<boolean> {
+  const q = new Sql();
+  const v = body.data;
+  const biz = q.p(input.businessId, "uuid");
+  const mode = q.p(input.mode, '"Mode"');
+  const vid = q.p(v.id, "uuid");
+  const ts = q.p(at, "timestamptz");
+  const actor = ctx.actor;
+  const counter =
+    input.mode === "live"
+      ? `${chargeCreditCtes(q, {
+          businessId: input.businessId,
+          requestId: ctx.requestId,
+          note: "Verification",
+          at,
+          verificationId: v.id,
+          alsoSet: "live_verification_count = live_verification_count + 1",
+          returning: "live_verification_count AS seq",
+        })},
+  counter AS (SELECT seq FROM charge)`
+      : `counter AS (
+    UPDATE business SET test_verification_count = test_verification_count + 1
+     WHERE id = ${biz} RETURNING test_verification_count AS seq
+  )`;
+  const event = buildEvent("verification_completed", input.mode, toVerification(v), at);
+  const audit =
+    input.mode === "live"
+      ? `, audit AS (
+    INSERT INTO audit_log_entry (business_id, mode, actor_type, actor_id, action, target_type, target_id, metadata, request_id)
+    SELECT ${biz}, ${mode}, ${q.p(actorRef(actor).actorType)}, ${q.p(actorRef(actor).actorId)}, 'verification.performed',
+           'verification', ${vid}::text,
+           jsonb_build_object('reference', ${q.p(v.reference)}::text, 'result', ${q.p(v.result)}::text, 'channel', ${q.p(v.channel)}::text),
+           ${q.p(ctx.requestId)}
+      FROM inserted
+  )`
+      : "";
+  const idempotency = scope
+    ? `, idempotency AS (
+    UPDATE idempotency_record SET state = 'completed', response_status = 200, response = ${q.p(encrypt(JSON.stringify(body), encryptionContext(scope)))}
+     WHERE business_id = ${biz} AND mode = ${mode} AND key = ${q.p(scope.key)} AND EXISTS (SELECT 1 FROM inserted)
+  )`
+    : "";
+  const sql = `
+WITH ${counter},
+  inserted AS (
+    INSERT INTO verification (id, business_id, mode, seq, reference, result, purpose, channel, national_id_hash,
+                              national_id_last4, credits_used, api_key_id, user_id, request_id, created_at)
+    SELECT ${vid}, ${biz}, ${mode}, seq, ${q.p(v.reference)}, ${q.p(v.result, '"VerificationResult"')}, ${q.p(v.purpose)},
+           ${q.p(v.channel, '"Channel"')}, ${q.p(hashNationalId(input.nationalId))}, ${q.p(input.nationalId.slice(-4))},
+           ${q.p(v.creditsUsed, "int")}, ${q.p(input.apiKeyId ?? null, "uuid")},
+           ${q.p(actor.type === "user" ? actor.userId : null, "uuid")}, ${q.p(ctx.requestId)}, ${ts}
+      FROM counter
+    RETURNING id
+  ),
+  event AS (
+    INSERT INTO outbox_event (id, business_id, mode, type, payload, created_at)
+    SELECT ${q.p(event.id, "uuid")}, ${biz}, ${mode}, 'verification_completed', ${q.p(JSON.stringify(event), "jsonb")}, ${ts}
+      FROM inserted
+  )${audit}${idempotency}
+SELECT count(*)::int AS recorded FROM inserted`;
+  const { rows } = await pool().query<{ recorded: number }>(sql, q.values);
+  return rows[0]!.recorded === 1;
+}
