@@ -28,4 +28,6 @@ export async function signInAs(page: Page, creds: Credentials): Promise<void> {
   await page.getByLabel("Email").fill(creds.email);
   await page.getByLabel("Password").fill(creds.password);
   await page.getByRole("button", { name: "Sign in" }).click();
+  // Signed in once the form has navigated away (to the callback URL or the overview).
+  await page.waitForURL((url) => url.pathname !== "/sign-in");
 }

@@ -16,7 +16,10 @@ export const verificationsRouter = router({
   /** The portal's verify form: the same service as the API, charged the same in live mode. */
   verify: memberProcedure("developer")
     .input(verifyCitizenRequestSchema)
-    .mutation(({ ctx, input }) => verifyCitizen(ctx.service, { ...input, businessId: ctx.businessId, mode: ctx.mode, channel: "portal" })),
+    .mutation(async ({ ctx, input }) => {
+      const { body } = await verifyCitizen(ctx.service, { ...input, businessId: ctx.businessId, mode: ctx.mode, channel: "portal" });
+      return body;
+    }),
   /** History: browsing in the portal is free (chargeCredit: false). */
   list: memberProcedure("viewer")
     .input(historyPageSchema)

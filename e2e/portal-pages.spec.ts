@@ -1,0 +1,64 @@
+/** The remaining main pages: the portal's own verify form, credits, team with an invitation. */
+import { test, expect, screenshotPath, signInAs } from "./fixtures";
+import { createTestBusiness } from "../test/support/factories";
+
+test("verify from the portal, then credits and team pages", async ({ page, browser }) => {
+  const business = await createTestBusiness();
+  await signInAs(page, business);
+
+  await page.goto("/verify");
+  await page.getByLabel("National ID").fill("1234");
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByText("National ID must be exactly 11 digits")).toBeVisible();
+  await page.getByLabel("National ID").fill("11111111111");
+  await page.getByLabel("Purpose (optional)").fill("Branch onboarding");
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByTestId("verify-message")).toHaveText("Citizen verified");
+  await page.screenshot({ path: screenshotPath("verify"), fullPage: true });
+
+  await page.goto("/history?channel=portal");
+  await expect(page.getByRole("row").filter({ hasText: "Branch onboarding" })).toContainText("portal", { ignoreCase: true });
+
+  await page.goto("/credits");
+  await expect(page.getByTestId("credit-balance")).toContainText("0");
+  await page.getByLabel("Low-credit alert threshold").fill("25");
+  await page.getByRole("button", { name: "Save threshold" }).click();
+  await expect(page.getByText("Saved")).toBeVisible();
+  await page.screenshot({ path: screenshotPath("credits"), fullPage: true });
+
+  await page.goto("/team");
+  await page.getByLabel("Role", { exact: true }).selectOption("developer");
+  await page.getByRole("button", { name: "Create invitation link" }).click();
+  const link = (await page.getByTestId("invitation-link").textContent())!.trim();
+  await page.screenshot({ path: screenshotPath("team"), fullPage: true });
+
+  // The invitee, in their own browser: creates an account from the link and lands in the business.
+  const invitee = await browser.newContext();
+  const inviteePage = await invitee.newPage();
+  await inviteePage.goto(link);
+  await expect(inviteePage.getByRole("heading", { name: "Join Test Business on Hubi" })).toBeVisible();
+  await inviteePage.getByLabel("Your name").fill("Dev Eloper");
+  await inviteePage.getByLabel("Email").fill(`dev-${Date.now()}@e2e.test`);
+  await inviteePage.getByLabel("Password").fill("developer password 1");
+  await inviteePage.getByRole("button", { name: "Create account and join" }).click();
+  await expect(inviteePage.getByRole("heading", { name: "Overview", level: 1 })).toBeVisible();
+  await expect(inviteePage.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "API keys" })).toBeVisible();
+  await invitee.close();
+
+  await page.reload();
+  await expect(page.getByRole("cell", { name: "Dev Eloper" })).toBeVisible();
+});
+
+test("repeated failed sign-ins are throttled with a clear message", async ({ page }) => {
+  const business = await createTestBusiness();
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(business.email);
+  await page.getByLabel("Password").fill("wrong password!!");
+  const alert = page.getByRole("alert");
+  for (let attempt = 0; attempt < 11; attempt++) {
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(alert).toBeVisible();
+    if ((await alert.textContent())?.includes("Too many failed sign-in attempts")) break;
+  }
+  await expect(alert).toContainText("Too many failed sign-in attempts");
+});
