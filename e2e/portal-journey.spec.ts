@@ -13,7 +13,7 @@ test("sign up, test key, API call, history, request log and CSV export", async (
 
   const key = await createKeyInUi(page, "Journey key");
   expect(key).toMatch(/^hubi_test_/);
-  await expect(page.getByRole("cell", { name: "Journey key" })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "Journey key", exact: true })).toBeVisible();
   await page.screenshot({ path: screenshotPath("api-keys"), fullPage: true });
 
   const response = await verifyViaApi(request, key, { nationalId: "11111111111", purpose: "E2E journey" });

@@ -46,7 +46,7 @@ test("verify from the portal, then credits and team pages", async ({ page, brows
   await invitee.close();
 
   await page.reload();
-  await expect(page.getByRole("cell", { name: "Dev Eloper" })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "Dev Eloper", exact: true })).toBeVisible();
 });
 
 test("repeated failed sign-ins are throttled with a clear message", async ({ page }) => {
@@ -54,7 +54,7 @@ test("repeated failed sign-ins are throttled with a clear message", async ({ pag
   await page.goto("/sign-in");
   await page.getByLabel("Email").fill(business.email);
   await page.getByLabel("Password").fill("wrong password!!");
-  const alert = page.getByRole("alert");
+  const alert = page.locator("form").getByRole("alert");
   for (let attempt = 0; attempt < 11; attempt++) {
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(alert).toBeVisible();

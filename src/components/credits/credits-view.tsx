@@ -7,7 +7,8 @@ import { Pagination } from "@/components/ui/pagination";
 import { Empty, ErrorState, Loading } from "@/components/ui/states";
 import { Table, Tbody, Td, Th } from "@/components/ui/table";
 import { formatDateTime, formatNumber } from "@/components/format";
-import { hasRole, usePortal } from "@/components/portal/portal-context";
+import { usePortal } from "@/components/portal/portal-context";
+import { hasRole } from "@/components/portal/roles";
 import { useTRPC } from "@/trpc/client";
 import { ThresholdForm } from "./threshold-form";
 

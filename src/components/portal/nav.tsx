@@ -3,7 +3,8 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { Role } from "@/generated/prisma/enums";
 import { cn } from "@/components/ui/cn";
-import { hasRole, usePortal } from "./portal-context";
+import { usePortal } from "./portal-context";
+import { hasRole } from "./roles";
 
 type NavItem = { href: string; label: string; minRole?: Role; adminOnly?: boolean };
 

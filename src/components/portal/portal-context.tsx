@@ -25,6 +25,3 @@ export function usePortal(): PortalInfo {
   if (!value) throw new Error("usePortal must be used inside the portal layout");
   return value;
 }
-
-const RANK: Record<Role, number> = { viewer: 0, developer: 1, owner: 2 };
-export const hasRole = (role: Role, min: Role) => RANK[role] >= RANK[min];

@@ -1,5 +1,6 @@
 "use client";
-import { hasRole, usePortal } from "@/components/portal/portal-context";
+import { usePortal } from "@/components/portal/portal-context";
+import { hasRole } from "@/components/portal/roles";
 import { InviteCard } from "./invite-card";
 import { MembersCard } from "./members-card";
 
