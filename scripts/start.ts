@@ -3,7 +3,7 @@
  * starts the embedded PostgreSQL with its data in .data/ (kept across restarts). Applies
  * migrations, builds the app if needed, seeds a demo account on an empty database and serves.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { startEmbeddedPostgres } from "@/server/db/embedded";
@@ -14,18 +14,30 @@ const DATA_DIR = path.resolve(".data");
 const port = Number(process.env.PORT || 3000);
 const dev = process.argv.includes("--dev");
 
+let app: ChildProcess | undefined;
+let stopDatabase = async () => {};
+
+/** Stops in order, whenever it is called: the app first (it flushes its buffers), then the database. */
+async function shutdown(code: number): Promise<never> {
+  if (app && app.exitCode === null) {
+    app.kill("SIGTERM");
+    await new Promise((resolve) => app!.once("exit", resolve));
+  }
+  await stopDatabase();
+  process.exit(code);
+}
+
+process.once("SIGINT", () => void shutdown(0));
+process.once("SIGTERM", () => void shutdown(0));
+
 async function main() {
   process.env.HUBI_SECRET ||= localSecret(DATA_DIR);
   if (!process.env.DATABASE_URL) {
     const pgPort = Number(process.env.EMBEDDED_PG_PORT || 54329);
-    const db = await startEmbeddedPostgres({ dir: path.join(DATA_DIR, "postgres"), port: pgPort });
-    process.env.DATABASE_URL = db.url;
-    const stop = async () => {
-      await db.stop().catch(() => {});
-      process.exit(0);
-    };
-    process.once("SIGINT", stop);
-    process.once("SIGTERM", stop);
+    const starting = startEmbeddedPostgres({ dir: path.join(DATA_DIR, "postgres"), port: pgPort });
+    // A signal during start-up still stops the server once it is up.
+    stopDatabase = () => starting.then((db) => db.stop()).catch(() => {});
+    process.env.DATABASE_URL = (await starting).url;
     console.log(`Embedded PostgreSQL on 127.0.0.1:${pgPort} (data in .data/postgres)`);
   }
   process.env.NEXTAUTH_URL ||= process.env.PUBLIC_BASE_URL || `http://localhost:${port}`;
@@ -35,13 +47,13 @@ async function main() {
   if (!dev && !fs.existsSync(path.join(".next", "BUILD_ID"))) {
     console.log("Building the app (first start only; `npm run build` rebuilds)…");
     const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
-    if (build.status !== 0) process.exit(build.status ?? 1);
+    if (build.status !== 0) throw new Error("The build failed.");
   }
   const { seedDemo } = await import("./lib/seed-demo");
   const demo = await seedDemo();
 
-  const next = spawn("npx", ["next", dev ? "dev" : "start", "-p", String(port)], { stdio: "inherit" });
-  next.on("exit", (code) => process.exit(code ?? 0));
+  app = spawn(path.resolve("node_modules/.bin/next"), [dev ? "dev" : "start", "-p", String(port)], { stdio: "inherit" });
+  app.once("exit", (code) => void shutdown(code ?? 0));
 
   const base = `http://localhost:${port}`;
   console.log(`\nHubi is running at ${base}\n`);
@@ -59,5 +71,5 @@ async function main() {
 
 main().catch((e) => {
   console.error(e instanceof Error ? e.message : e);
-  process.exit(1);
+  void shutdown(1);
 });

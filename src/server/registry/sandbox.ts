@@ -3,15 +3,9 @@
  * ID a citizen generated deterministically from it (same ID, same person). Never touches real data.
  */
 import { createHash } from "node:crypto";
+import { SANDBOX_IDS } from "@/contracts/sandbox";
 import type { Citizen } from "@/contracts/verifications";
 import type { CitizenRegistry, RegistryMatch } from "./types";
-
-export const SANDBOX_IDS = {
-  verified: "11111111111",
-  not_found: "22222222222",
-  expired: "33333333333",
-  revoked: "44444444444",
-} as const;
 
 const SAMPLE_CITIZEN: Citizen = { fullName: "Amina Hassan Abdi", dateOfBirth: "1990-04-12", dateOfIssue: "2019-06-01" };
 

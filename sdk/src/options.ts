@@ -1,0 +1,65 @@
+/**
+ * Client options and their defaults. The key's prefix must match the environment, so a live key
+ * can never be sent to the sandbox host or a test key to production by accident.
+ */
+
+export type Environment = "test" | "live";
+
+/** Default hosts per environment; the API lives under /api/v1 on each. */
+export const BASE_URLS: Record<Environment, string> = {
+  test: "https://sandbox.hubi.so",
+  live: "https://api.hubi.so",
+};
+
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+export type HubiOptions = {
+  /** A secret API key from the portal: `hubi_test_…` or `hubi_live_…`. Keep it on your backend. */
+  apiKey: string;
+  environment: Environment;
+  /** Overrides the environment's host, e.g. for a self-hosted deployment or a proxy. */
+  baseUrl?: string;
+  /** Per attempt. Default 10 000 ms. */
+  timeoutMs?: number;
+  /** Retries after the first attempt, for failures that are safe to retry. Default 2. */
+  maxRetries?: number;
+  /** First backoff delay; doubles per retry, with jitter. Default 500 ms. */
+  retryBaseDelayMs?: number;
+  /** Cap of the backoff delay. Default 8 000 ms. */
+  retryMaxDelayMs?: number;
+  /** A Retry-After longer than this is not waited for: the error is thrown instead. Default 60 s. */
+  maxRetryAfterSeconds?: number;
+  /** A fetch implementation; default `globalThis.fetch`. */
+  fetch?: FetchLike;
+};
+
+export type ResolvedOptions = Required<Omit<HubiOptions, "apiKey" | "environment">>;
+
+export function resolveOptions(options: HubiOptions): ResolvedOptions {
+  const { apiKey, environment } = options;
+  if (environment !== "test" && environment !== "live") {
+    throw new TypeError(`Hubi: environment must be "test" or "live"`);
+  }
+  if (typeof apiKey !== "string" || apiKey.length === 0) {
+    throw new TypeError("Hubi: apiKey is required");
+  }
+  // The message names the prefixes only: a key must never end up in logs.
+  if (!apiKey.startsWith(`hubi_${environment}_`)) {
+    const other = environment === "test" ? "live" : "test";
+    throw new TypeError(
+      apiKey.startsWith(`hubi_${other}_`)
+        ? `Hubi: a hubi_${other}_ key cannot be used with environment "${environment}"`
+        : `Hubi: apiKey must start with hubi_${environment}_ for environment "${environment}"`,
+    );
+  }
+  const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  return {
+    baseUrl: (options.baseUrl ?? BASE_URLS[environment]).replace(/\/+$/, ""),
+    timeoutMs: options.timeoutMs ?? 10_000,
+    maxRetries: options.maxRetries ?? 2,
+    retryBaseDelayMs: options.retryBaseDelayMs ?? 500,
+    retryMaxDelayMs: options.retryMaxDelayMs ?? 8_000,
+    maxRetryAfterSeconds: options.maxRetryAfterSeconds ?? 60,
+    fetch: fetchImpl,
+  };
+}

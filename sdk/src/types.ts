@@ -1,0 +1,45 @@
+/**
+ * The library's public types, derived from the generated OpenAPI types so that they follow the
+ * server's contract. Regenerate with `npm run sdk:types` at the repository root.
+ */
+import type { components, operations } from "./generated/openapi.js";
+
+type Schemas = components["schemas"];
+
+export type VerificationResult = Schemas["VerificationResult"];
+export type Channel = Schemas["Channel"];
+export type Citizen = Schemas["Citizen"];
+export type Verification = Schemas["Verification"];
+export type Pagination = Schemas["Pagination"];
+export type VerifyCitizenRequest = Schemas["VerifyCitizenRequest"];
+export type VerifyCitizenResponse = Schemas["VerifyCitizenResponse"];
+export type ListVerificationsResponse = Schemas["ListVerificationsResponse"];
+export type GetVerificationResponse = Schemas["GetVerificationResponse"];
+export type ErrorBody = Schemas["Error"];
+export type ErrorCode = ErrorBody["code"];
+export type FieldError = Schemas["FieldError"];
+export type WebhookEvent = Schemas["WebhookEvent"];
+export type WebhookEventType = WebhookEvent["type"];
+
+type ListQuery = NonNullable<operations["listVerifications"]["parameters"]["query"]>;
+
+/** Filters of `listVerifications`; `from` and `to` also accept a Date. */
+export type ListVerificationsParams = Omit<ListQuery, "from" | "to"> & { from?: string | Date; to?: string | Date };
+
+/** The outcome of `verifyCitizen`: the verification's fields, flattened, with the envelope's. */
+export type VerifyCitizenResult = Schemas["VerificationWithCredits"] & {
+  message: string;
+  creditDeducted: boolean;
+  /** True when this is a replay of an earlier request with the same idempotency key. */
+  isCached: boolean;
+  /** Present only when `result` is `verified`. */
+  citizen: Citizen | null;
+  /** The X-Request-Id of the response; quote it to support. */
+  requestId: string;
+  /** The response body as the API sent it. */
+  raw: VerifyCitizenResponse;
+};
+
+export type ListVerificationsResult = { data: Verification[]; pagination: Pagination; requestId: string };
+
+export type GetVerificationResult = Verification & { requestId: string };

@@ -1,0 +1,138 @@
+/**
+ * The client library against the real server (the run's production build and database, started by
+ * test/global-setup.ts): sandbox outcomes, typed errors, idempotent replay and a retried 429.
+ */
+import { randomUUID } from "node:crypto";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { api } from "../../test/support/api";
+import { createTestBusiness, uniqueNationalId, type TestBusiness } from "../../test/support/factories";
+import { BadRequestError, Hubi, NotFoundError, RateLimitedError, UnauthorizedError, type FetchLike } from "../src/index.js";
+
+const REFERENCE = /^HV-\d{8}-[0-9A-HJKMNP-TV-Z]{8}$/;
+
+/** A client for the test server; `calls` records each HTTP attempt (status, Retry-After, key). */
+function client(apiKey: string, options: { maxRetries?: number } = {}) {
+  const calls: { status: number; retryAfter: string | null; idempotencyKey: string | null }[] = [];
+  const fetch: FetchLike = async (url, init) => {
+    const response = await globalThis.fetch(url, init);
+    calls.push({
+      status: response.status,
+      retryAfter: response.headers.get("retry-after"),
+      idempotencyKey: new Headers(init.headers).get("idempotency-key"),
+    });
+    return response;
+  };
+  return { hubi: new Hubi({ apiKey, environment: "test", baseUrl: inject("baseUrl"), fetch, ...options }), calls };
+}
+
+let biz: TestBusiness;
+beforeAll(async () => {
+  biz = await createTestBusiness();
+});
+
+describe("@hubi/node against the server", () => {
+  it("verifies the sandbox sample citizen", async () => {
+    const { hubi } = client(biz.testKey);
+    const v = await hubi.verifyCitizen({ nationalId: "11111111111", purpose: "SDK test" });
+    expect(v).toMatchObject({
+      result: "verified",
+      purpose: "SDK test",
+      channel: "api",
+      creditsUsed: 0,
+      creditDeducted: false,
+      isCached: false,
+      citizen: { fullName: "Amina Hassan Abdi", dateOfBirth: "1990-04-12", dateOfIssue: "2019-06-01" },
+    });
+    expect(v.reference).toMatch(REFERENCE);
+    expect(v.requestId).toMatch(/^req_/);
+  });
+
+  it.each([
+    ["22222222222", "not_found"],
+    ["33333333333", "expired"],
+    ["44444444444", "revoked"],
+  ] as const)("resolves %s as %s without citizen details", async (nationalId, result) => {
+    const { hubi } = client(biz.testKey);
+    await expect(hubi.verifyCitizen({ nationalId })).resolves.toMatchObject({ result, citizen: null });
+  });
+
+  it("replays a verification sent again with the same idempotency key", async () => {
+    const { hubi } = client(biz.testKey);
+    const idempotencyKey = `sdk-${randomUUID()}`;
+    const nationalId = uniqueNationalId();
+    const first = await hubi.verifyCitizen({ nationalId }, { idempotencyKey });
+    const again = await hubi.verifyCitizen({ nationalId }, { idempotencyKey });
+    expect(first.isCached).toBe(false);
+    expect(again).toMatchObject({ isCached: true, creditDeducted: false, id: first.id, reference: first.reference });
+  });
+
+  it("lists, iterates and retrieves what it verified", async () => {
+    const fresh = await createTestBusiness();
+    const { hubi } = client(fresh.testKey);
+    const made = [];
+    for (const nationalId of ["11111111111", "22222222222", "33333333333"]) made.push(await hubi.verifyCitizen({ nationalId }));
+
+    const page = await hubi.listVerifications({ limit: 2 });
+    expect(page.pagination).toEqual({ page: 1, limit: 2, total: 3 });
+    expect(page.data.map((v) => v.id)).toEqual([made[2]!.id, made[1]!.id]);
+
+    const all = [];
+    for await (const v of hubi.listAllVerifications({ limit: 2 })) all.push(v.id);
+    expect(all).toEqual(made.map((v) => v.id).reverse());
+
+    const notFound = [];
+    for await (const v of hubi.listAllVerifications({ result: "not_found" })) notFound.push(v.reference);
+    expect(notFound).toEqual([made[1]!.reference]);
+
+    await expect(hubi.getVerification(made[0]!.id)).resolves.toMatchObject({ id: made[0]!.id, result: "verified" });
+  });
+
+  it("throws typed errors with the server's request id", async () => {
+    const { hubi, calls } = client(biz.testKey);
+    const missing = await hubi.getVerification(randomUUID()).catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(NotFoundError);
+    expect((missing as NotFoundError).requestId).toMatch(/^req_/);
+
+    const invalid = await hubi.listVerifications({ limit: 101 }).catch((e: unknown) => e);
+    expect(invalid).toBeInstanceOf(BadRequestError);
+    expect((invalid as BadRequestError).errors).toEqual([expect.objectContaining({ field: "limit" })]);
+
+    const { hubi: unknownKey } = client(`hubi_test_${"x".repeat(43)}`);
+    await expect(unknownKey.listVerifications()).rejects.toBeInstanceOf(UnauthorizedError);
+    expect(calls.every((c) => c.status !== 429)).toBe(true);
+  });
+
+  it("rejects a malformed national ID locally, with the errors the server gives for it", async () => {
+    const { hubi, calls } = client(biz.testKey);
+    const local = await hubi.verifyCitizen({ nationalId: "123-456" }).catch((e: unknown) => e);
+    expect(calls).toHaveLength(0);
+    expect(local).toBeInstanceOf(BadRequestError);
+    const remote = await api("POST", "/verify/citizen", { key: biz.testKey, body: { nationalId: "123-456" } });
+    expect(remote.status).toBe(400);
+    expect((local as BadRequestError).errors).toEqual(remote.body.errors);
+  });
+
+  it("waits out a real 429 (Retry-After) and retries with the same idempotency key", async () => {
+    const limited = await createTestBusiness({ rateLimitPerMinute: 1 });
+    const { hubi, calls } = client(limited.testKey);
+    await hubi.verifyCitizen({ nationalId: uniqueNationalId() }); // uses the only slot of this minute
+    const started = Date.now();
+    const v = await hubi.verifyCitizen({ nationalId: uniqueNationalId() });
+    expect(v.result).toBe("verified");
+    const [, rejected, retried] = calls;
+    expect(rejected).toMatchObject({ status: 429, retryAfter: expect.stringMatching(/^\d+$/) });
+    expect(retried).toMatchObject({ status: 200, idempotencyKey: rejected!.idempotencyKey });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(Number(rejected!.retryAfter) * 1000);
+  }, 120_000);
+
+  it("gives up on a 429 when told to wait longer than maxRetryAfterSeconds", async () => {
+    const limited = await createTestBusiness({ rateLimitPerMinute: 1 });
+    const { hubi, calls } = client(limited.testKey);
+    await hubi.listVerifications();
+    const hurried = new Hubi({ apiKey: limited.testKey, environment: "test", baseUrl: inject("baseUrl"), maxRetryAfterSeconds: 0 });
+    const error = await hurried.listVerifications().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitedError);
+    expect((error as RateLimitedError).retryAfter).toBeGreaterThan(0);
+    expect(calls).toHaveLength(1);
+  });
+});

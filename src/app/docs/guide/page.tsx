@@ -1,0 +1,210 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { ERROR_STATUS } from "@/contracts/errors";
+import { SANDBOX_IDS } from "@/contracts/sandbox";
+import { CodeBlock } from "../_components/code-block";
+import { DocsNav } from "../_components/docs-nav";
+import { GuideSection } from "../_components/guide-section";
+
+export const metadata: Metadata = { title: "Guide" };
+
+const CURL = `
+curl https://sandbox.hubi.so/api/v1/verify/citizen \\
+  -H "Authorization: Bearer $HUBI_API_KEY" \\
+  -H "Content-Type: application/json" \\
+  -H "Idempotency-Key: order-8841-verify" \\
+  -d '{"nationalId":"11111111111","purpose":"Account opening"}'`;
+
+const SDK = `
+import { Hubi } from "@hubi/node";
+
+const hubi = new Hubi({ apiKey: process.env.HUBI_API_KEY!, environment: "test" });
+
+const verification = await hubi.verifyCitizen({ nationalId: "11111111111", purpose: "Account opening" });
+if (verification.result === "verified") {
+  console.log(verification.citizen?.fullName, verification.reference);
+}
+
+for await (const item of hubi.listAllVerifications({ result: "not_found", from: "2026-11-01" })) {
+  console.log(item.reference, item.createdAt);
+}`;
+
+const ERRORS = `
+import { ConflictError, HubiError, InsufficientCreditsError, RateLimitedError } from "@hubi/node";
+
+try {
+  await hubi.verifyCitizen({ nationalId });
+} catch (error) {
+  if (error instanceof InsufficientCreditsError) notifyBilling();
+  else if (error instanceof RateLimitedError) retryLater(error.retryAfter);
+  else if (error instanceof HubiError) log.warn(error.code, error.message, error.requestId);
+  else throw error;
+}`;
+
+const WEBHOOK = `
+import { Hubi } from "@hubi/node";
+
+export async function POST(request: Request) {
+  const body = await request.text(); // the raw body: verify before parsing
+  const event = await Hubi.webhooks.verify(body, request.headers, process.env.HUBI_WEBHOOK_SECRET!);
+  if (event.type === "verification_completed") await markChecked(event.data.reference);
+  return new Response(null, { status: 204 });
+}`;
+
+const ERROR_WHEN: Record<keyof typeof ERROR_STATUS, string> = {
+  BAD_REQUEST: "Malformed JSON or a validation failure; errors[] names each offending field.",
+  UNAUTHORIZED: "Missing, malformed, unknown, revoked or expired key, or a key for the other environment.",
+  INSUFFICIENT_CREDITS: "Live balance exhausted. Top up in the portal.",
+  FORBIDDEN: "Business suspended, or live key without the enterprise plan.",
+  NOT_FOUND: "No such verification for your business and mode, or an unknown path.",
+  METHOD_NOT_ALLOWED: "Wrong HTTP method for the path.",
+  CONFLICT: "Idempotency-Key reused with another body, or still in flight (then with Retry-After).",
+  RATE_LIMITED: "More than 60 requests per minute; wait Retry-After seconds.",
+  INTERNAL_ERROR: "Unexpected error. Safe to retry with the same Idempotency-Key.",
+};
+
+const code = "rounded bg-slate-100 px-1 py-0.5 font-mono text-sm";
+
+export default function GuidePage() {
+  return (
+    <>
+      <DocsNav current="/docs/guide" />
+      <main className="mx-auto max-w-3xl px-6 py-12">
+        <h1 className="text-4xl font-semibold tracking-tight">Integration guide</h1>
+        <p className="mt-4 text-lg text-slate-600">
+          From a test key to your first live verification. Every endpoint, field and error is in the{" "}
+          <Link className="underline" href="/docs">
+            API reference
+          </Link>
+          .
+        </p>
+
+        <GuideSection id="quick-start" title="Quick start">
+          <p>
+            Register your business, create a test key in the portal and call the API from your backend. Keys must never reach a
+            browser or mobile app.
+          </p>
+          <CodeBlock title="curl">{CURL}</CodeBlock>
+          <p>
+            Or with the official client library (<code className={code}>npm install @hubi/node</code>, Node.js 18+, Deno, Bun, edge
+            runtimes):
+          </p>
+          <CodeBlock title="TypeScript">{SDK}</CodeBlock>
+          <p>
+            When your integration works, request live access in the portal. Once approved, create a{" "}
+            <code className={code}>hubi_live_…</code> key and switch to <code className={code}>environment: &quot;live&quot;</code>.
+          </p>
+        </GuideSection>
+
+        <GuideSection id="sandbox" title="Sandbox magic IDs">
+          <p>
+            Test keys (<code className={code}>hubi_test_…</code>) never touch the real registry and cost no credits. These IDs always
+            return the same outcome; any other 11 digits is <code className={code}>verified</code> with a citizen generated from the ID.
+          </p>
+          <table className="w-full text-left text-sm">
+            <thead>
+              <tr className="border-b border-slate-200">
+                <th className="py-2">nationalId</th>
+                <th className="py-2">result</th>
+              </tr>
+            </thead>
+            <tbody>
+              {Object.entries(SANDBOX_IDS).map(([result, id]) => (
+                <tr key={id} className="border-b border-slate-100">
+                  <td className="py-2 font-mono">{id}</td>
+                  <td className="py-2 font-mono">{result}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p>
+            <code className={code}>citizen</code> is present only when the result is <code className={code}>verified</code>; otherwise
+            it is <code className={code}>null</code>. Treat result values you do not know as not verified.
+          </p>
+        </GuideSection>
+
+        <GuideSection id="idempotency" title="Idempotency">
+          <p>
+            Send an <code className={code}>Idempotency-Key</code> header (8 to 128 printable ASCII characters) with each verify call. A
+            retry with the same key and the same body within 24 hours returns the original response with{" "}
+            <code className={code}>cached: true</code> and the header <code className={code}>Idempotent-Replayed: true</code>: no
+            second verification, no second credit.
+          </p>
+          <p>
+            The same key with a different body is 409 <code className={code}>CONFLICT</code>; never retry that. A 409 with a{" "}
+            <code className={code}>Retry-After</code> header means the first request is still running: retry after that delay. Failed
+            requests (4xx, 5xx) are not stored, so you can fix the cause and retry with the same key. The client library generates a key
+            per call and reuses it across its retries.
+          </p>
+        </GuideSection>
+
+        <GuideSection id="errors" title="Errors">
+          <p>
+            Every error has the same body:{" "}
+            <code className={code}>{`{ "status": "failed", "code", "message", "requestId", "errors"? }`}</code>. Quote the{" "}
+            <code className={code}>requestId</code> (also the <code className={code}>X-Request-Id</code> header) to support.
+          </p>
+          <table className="w-full text-left text-sm">
+            <thead>
+              <tr className="border-b border-slate-200">
+                <th className="py-2 pr-4">Status</th>
+                <th className="py-2 pr-4">code</th>
+                <th className="py-2">When</th>
+              </tr>
+            </thead>
+            <tbody>
+              {Object.entries(ERROR_STATUS).map(([name, status]) => (
+                <tr key={name} className="border-b border-slate-100 align-top">
+                  <td className="py-2 pr-4">{status}</td>
+                  <td className="py-2 pr-4 font-mono">{name}</td>
+                  <td className="py-2">{ERROR_WHEN[name as keyof typeof ERROR_STATUS]}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p>The client library throws one error class per code:</p>
+          <CodeBlock title="TypeScript">{ERRORS}</CodeBlock>
+        </GuideSection>
+
+        <GuideSection id="rate-limits" title="Rate limits">
+          <p>
+            60 requests per rolling minute per business, per mode and per endpoint (verify, and list/retrieve, are counted
+            separately). Responses carry <code className={code}>RateLimit-Limit</code>,{" "}
+            <code className={code}>RateLimit-Remaining</code> and <code className={code}>RateLimit-Reset</code> (seconds). Past the
+            limit you get 429 <code className={code}>RATE_LIMITED</code> with <code className={code}>Retry-After</code>: wait that many
+            seconds, then retry with exponential backoff. Rejected requests cost nothing. The client library does this for you.
+          </p>
+        </GuideSection>
+
+        <GuideSection id="credits" title="Credits">
+          <p>
+            In live mode each successful, non-replayed call to verify, list or retrieve costs 1 credit; failed calls and idempotent
+            replays are free, and the sandbox is always free (<code className={code}>creditsUsed: 0</code>). When the balance is
+            exhausted calls get 402 <code className={code}>INSUFFICIENT_CREDITS</code>. The{" "}
+            <code className={code}>credits_low</code> webhook warns you when the balance drops below your threshold (100 by default,
+            set in the portal).
+          </p>
+        </GuideSection>
+
+        <GuideSection id="webhooks" title="Webhooks">
+          <p>
+            Configure an HTTPS endpoint per mode in the portal. Events (<code className={code}>verification_completed</code>,{" "}
+            <code className={code}>credits_low</code>, <code className={code}>credits_exhausted</code>, …) arrive as{" "}
+            <code className={code}>{`{ id, type, mode, createdAt, data }`}</code>, at least once: deduplicate on{" "}
+            <code className={code}>id</code>. Respond 2xx within 10 seconds; failures are retried for about 3 days.
+          </p>
+          <p>
+            Deliveries are signed per Standard Webhooks: headers <code className={code}>webhook-id</code>,{" "}
+            <code className={code}>webhook-timestamp</code> and <code className={code}>webhook-signature</code>, which holds one or more{" "}
+            <code className={code}>v1,&lt;base64&gt;</code> HMAC-SHA256 signatures of{" "}
+            <code className={code}>{"{id}.{timestamp}.{raw body}"}</code>, keyed with the base64-decoded part of your{" "}
+            <code className={code}>whsec_…</code> secret. Verify the raw body before parsing it and reject timestamps more than 5
+            minutes off:
+          </p>
+          <CodeBlock title="Next.js route handler">{WEBHOOK}</CodeBlock>
+          <p>Any Standard Webhooks library (for example the standardwebhooks package) verifies these deliveries as well.</p>
+        </GuideSection>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,105 @@
+/** CLI commands: flag definitions and the service each one calls. */
+import { systemContext } from "@/server/context";
+import { createAdmin } from "@/server/services/users/create-admin";
+import { createBusiness } from "@/server/services/businesses/create-business";
+import { setBusinessStatus } from "@/server/services/businesses/set-business-status";
+import { createApiKey } from "@/server/services/keys/create-api-key";
+import { revokeApiKey } from "@/server/services/keys/revoke-api-key";
+import { grantCredits } from "@/server/services/credits/grant-credits";
+import { importCitizens } from "@/server/services/registry/import-citizens";
+import { verifyAuditChain } from "@/server/services/audit/verify-audit-chain";
+
+type Flags = Record<string, string | boolean | undefined>;
+type Io = { readFile(path: string): string };
+type Command = {
+  usage: string;
+  options: Record<string, { type: "string" | "boolean" }>;
+  run(flags: Flags, positionals: string[], io: Io): Promise<unknown>;
+};
+
+const ctx = () => systemContext("cli");
+const str = (f: Flags, name: string) => (typeof f[name] === "string" ? (f[name] as string) : undefined);
+const required = (f: Flags, name: string) => {
+  const v = str(f, name);
+  if (v === undefined) throw new Error(`--${name} is required`);
+  return v;
+};
+const int = (f: Flags, name: string) => {
+  const v = str(f, name);
+  if (v === undefined) return undefined;
+  if (!/^[0-9]+$/.test(v)) throw new Error(`--${name} must be a whole number`);
+  return Number(v);
+};
+
+const setStatus = (status: "active" | "suspended"): Command => ({
+  usage: `--business ID${status === "suspended" ? " [--reason TEXT]" : ""}`,
+  options: { business: { type: "string" }, reason: { type: "string" } },
+  run: (f) => setBusinessStatus(ctx(), { businessId: required(f, "business"), status, reason: str(f, "reason") }),
+});
+
+export const commands: Record<string, Command> = {
+  "admin:create": {
+    usage: "--email E --password P [--name N]",
+    options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" } },
+    run: (f) => createAdmin(ctx(), { email: required(f, "email"), password: required(f, "password"), name: str(f, "name") }),
+  },
+  "business:create": {
+    usage: "--name N --email E --password P [--owner-name N] [--plan starter|enterprise] [--approve-live]",
+    options: {
+      name: { type: "string" },
+      email: { type: "string" },
+      password: { type: "string" },
+      "owner-name": { type: "string" },
+      plan: { type: "string" },
+      "approve-live": { type: "boolean" },
+    },
+    run: (f) =>
+      createBusiness(ctx(), {
+        businessName: required(f, "name"),
+        ownerName: str(f, "owner-name") ?? "Owner",
+        email: required(f, "email"),
+        password: required(f, "password"),
+        plan: str(f, "plan") as "starter" | "enterprise" | undefined,
+        approveLive: f["approve-live"] === true,
+      }),
+  },
+  "keys:create": {
+    usage: "--business ID --mode test|live [--name N] [--expires-in-days 30|90|365]",
+    options: { business: { type: "string" }, mode: { type: "string" }, name: { type: "string" }, "expires-in-days": { type: "string" } },
+    async run(f) {
+      const key = await createApiKey(ctx(), {
+        businessId: required(f, "business"),
+        mode: required(f, "mode") as "test" | "live",
+        name: str(f, "name"),
+        expiresInDays: (int(f, "expires-in-days") ?? null) as 30 | 90 | 365 | null,
+      });
+      return { id: key.id, key: key.key, mode: key.mode, expiresAt: key.expiresAt };
+    },
+  },
+  "keys:revoke": {
+    usage: "--id KEY_ID",
+    options: { id: { type: "string" } },
+    run: (f) => revokeApiKey(ctx(), { keyId: required(f, "id") }),
+  },
+  "credits:grant": {
+    usage: "--business ID --amount N [--note TEXT]",
+    options: { business: { type: "string" }, amount: { type: "string" }, note: { type: "string" } },
+    run: (f) => grantCredits(ctx(), { businessId: required(f, "business"), amount: int(f, "amount") ?? 0, note: str(f, "note") }),
+  },
+  "business:suspend": setStatus("suspended"),
+  "business:activate": setStatus("active"),
+  "registry:import": {
+    usage: "FILE.csv   (columns: national_id,full_name,date_of_birth,date_of_issue,date_of_expiry,status)",
+    options: {},
+    run(_f, positionals, io) {
+      const file = positionals[0];
+      if (!file) throw new Error("Name the CSV file: registry:import FILE.csv");
+      return importCitizens(ctx(), { csv: io.readFile(file) });
+    },
+  },
+  "audit:verify": {
+    usage: "exit 0 when the audit chain is intact; otherwise names the first bad entry",
+    options: {},
+    run: () => verifyAuditChain(),
+  },
+};

@@ -1,0 +1,26 @@
+/**
+ * Periodic housekeeping in every app process (idempotent, cheap when there is nothing to do):
+ * expired idempotency records (they hold encrypted citizen details) and request-log entries
+ * older than the 30 days the portal shows.
+ */
+import { purgeExpiredIdempotencyRecords } from "@/server/services/verifications/idempotency";
+import { flushRequestLog, purgeOldRequestLog } from "@/server/http/request-log";
+import { describeError, log } from "@/server/logging";
+
+const EVERY_MS = 5 * 60_000;
+
+export function startMaintenance(): void {
+  const run = async () => {
+    try {
+      const idempotency = await purgeExpiredIdempotencyRecords();
+      const requestLog = await purgeOldRequestLog();
+      if (idempotency || requestLog) log("info", "maintenance", { idempotencyRecordsPurged: idempotency, requestLogPurged: requestLog });
+    } catch (error) {
+      log("warn", "maintenance failed", describeError(error));
+    }
+  };
+  setTimeout(run, 10_000).unref();
+  setInterval(run, EVERY_MS).unref();
+  // Write buffered request-log entries before the process exits.
+  process.once("SIGTERM", () => void flushRequestLog().finally(() => process.exit(0)));
+}

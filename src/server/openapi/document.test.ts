@@ -1,0 +1,81 @@
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { describe, expect, it } from "vitest";
+import { EVENT_TYPES } from "@/contracts/events";
+import { openApiDocument } from "./document";
+
+const doc = openApiDocument();
+type Operation = { parameters?: { name: string; in: string }[]; responses: Record<string, { headers?: Record<string, unknown> }> };
+const operation = (path: string, method: "get" | "post") => (doc.paths?.[path] as Record<string, Operation>)[method]!;
+
+describe("OpenAPI document", () => {
+  it("is a valid OpenAPI 3.1 document", async () => {
+    const validator = new Validator();
+    const result = await validator.validate(JSON.parse(JSON.stringify(doc)));
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe("3.1");
+  });
+
+  it("is memoized", () => {
+    expect(openApiDocument()).toBe(doc);
+  });
+
+  it.each([
+    ["/verify/citizen", "post", ["200", "400", "401", "402", "403", "409", "429", "500"]],
+    ["/verifications", "get", ["200", "400", "401", "402", "403", "429", "500"]],
+    ["/verifications/{id}", "get", ["200", "401", "402", "403", "404", "429", "500"]],
+    ["/docs/openapi.json", "get", ["200"]],
+  ] as const)("documents %s %s with its status codes", (path, method, statuses) => {
+    expect(Object.keys(operation(path, method).responses).sort()).toEqual([...statuses].sort());
+  });
+
+  it("documents the error codes with the Error schema", () => {
+    const conflict = JSON.stringify(operation("/verify/citizen", "post").responses["409"]);
+    expect(conflict).toContain("#/components/schemas/Error");
+    expect(JSON.stringify(doc.paths)).toContain("INSUFFICIENT_CREDITS");
+    expect((doc.components?.schemas?.Error as { properties: { code: { enum: string[] } } }).properties.code.enum).toEqual(
+      expect.arrayContaining(["BAD_REQUEST", "UNAUTHORIZED", "INSUFFICIENT_CREDITS", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "RATE_LIMITED", "INTERNAL_ERROR"]),
+    );
+  });
+
+  it("documents the headers: Idempotency-Key, X-Request-Id, RateLimit-*, Retry-After, Idempotent-Replayed", () => {
+    const verify = operation("/verify/citizen", "post");
+    expect(verify.parameters).toContainEqual(expect.objectContaining({ in: "header", name: "Idempotency-Key" }));
+    expect(Object.keys(verify.responses["200"]!.headers!)).toEqual(
+      expect.arrayContaining(["X-Request-Id", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "Idempotent-Replayed"]),
+    );
+    expect(Object.keys(verify.responses["429"]!.headers!)).toContain("Retry-After");
+    expect(Object.keys(verify.responses["409"]!.headers!)).toContain("Retry-After");
+    expect(Object.keys(verify.responses["401"]!.headers!)).toEqual(["X-Request-Id"]);
+  });
+
+  it("renders list query parameters as integers, an enum and dates", () => {
+    const params = JSON.stringify(operation("/verifications", "get").parameters);
+    const byName = Object.fromEntries(
+      (operation("/verifications", "get").parameters as unknown as { name: string; schema: Record<string, unknown> }[]).map((p) => [p.name, p.schema]),
+    );
+    expect(byName.page).toMatchObject({ type: "integer", minimum: 1, default: 1 });
+    expect(byName.limit).toMatchObject({ type: "integer", minimum: 1, maximum: 100, default: 20 });
+    expect(byName.result).toMatchObject({ $ref: "#/components/schemas/VerificationResult" });
+    expect(byName.from).toMatchObject({ anyOf: [{ format: "date" }, { format: "date-time" }] });
+    expect(params).not.toContain("pattern");
+  });
+
+  it("uses bearer API-key security everywhere except the document itself", () => {
+    expect(doc.components?.securitySchemes?.apiKey).toMatchObject({ type: "http", scheme: "bearer" });
+    expect(doc.security).toEqual([{ apiKey: [] }]);
+    expect((operation("/docs/openapi.json", "get") as { security?: unknown[] }).security).toEqual([]);
+  });
+
+  it("shows the sandbox magic IDs in examples", () => {
+    const text = JSON.stringify(operation("/verify/citizen", "post"));
+    for (const id of ["11111111111", "22222222222", "33333333333", "44444444444"]) expect(text).toContain(id);
+  });
+
+  it("documents every webhook event with Standard Webhooks signing headers", () => {
+    expect(Object.keys(doc.webhooks ?? {}).sort()).toEqual([...EVENT_TYPES].sort());
+    const post = (doc.webhooks?.credits_low as { post: Operation & { description: string } }).post;
+    expect(post.parameters?.map((p) => p.name)).toEqual(["webhook-id", "webhook-timestamp", "webhook-signature"]);
+    expect(post.description).toContain("v1,<base64>");
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * Error responses of the document, one per code, all with the contract's `Error` schema. Status
+ * numbers come from ERROR_STATUS, so the document cannot disagree with the runtime.
+ */
+import type { ZodOpenApiResponsesObject } from "zod-openapi";
+import { ERROR_STATUS, errorBodySchema, type ErrorCode } from "@/contracts/errors";
+import { z } from "zod";
+import { idempotencyKeySchema, listVerificationsQuerySchema, verifyCitizenRequestSchema } from "@/contracts/verifications";
+import { IDEMPOTENCY_KEY_HEADER } from "@/contracts/headers";
+import { errorExample } from "./examples";
+import { responseHeaders } from "./headers";
+
+type Example = { summary: string; value: ReturnType<typeof errorExample> };
+
+const example = (summary: string, body: Parameters<typeof errorExample>[0]): Example => ({ summary, value: errorExample(body) });
+
+/** A 400 example whose `errors[]` is what the contract itself reports for `input`. */
+function validationExample(summary: string, message: string, schema: z.ZodType, input: unknown): Example {
+  const issues = schema.safeParse(input).error?.issues ?? [];
+  return example(summary, {
+    code: "BAD_REQUEST",
+    message,
+    errors: issues.map((issue) => ({ field: issue.path.join("."), message: issue.message })),
+  });
+}
+
+type ErrorDoc = { description: string; headers: keyof typeof responseHeaders; examples: Record<string, Example> };
+
+const ERROR_DOCS: Record<Exclude<ErrorCode, "METHOD_NOT_ALLOWED">, ErrorDoc> = {
+  BAD_REQUEST: {
+    description: "Malformed request or validation failure. `errors[]` lists every offending field, header or query parameter.",
+    headers: "limited",
+    examples: {
+      nationalId: validationExample("National ID not 11 digits", "The request body is invalid", verifyCitizenRequestSchema, {
+        nationalId: "1234-567",
+      }),
+      idempotencyKey: validationExample(
+        "Idempotency-Key too short",
+        "The Idempotency-Key header is invalid",
+        z.object({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema }),
+        { [IDEMPOTENCY_KEY_HEADER]: "abc" },
+      ),
+      limit: validationExample("limit above 100", "The query parameters are invalid", listVerificationsQuerySchema, { limit: "101" }),
+    },
+  },
+  UNAUTHORIZED: {
+    description: "Missing, malformed, unknown, revoked or expired API key, or a key used on the other environment's host.",
+    headers: "basic",
+    examples: { revoked: example("Revoked key", { code: "UNAUTHORIZED", message: "This API key has been revoked." }) },
+  },
+  INSUFFICIENT_CREDITS: {
+    description: "Live mode only: the credit balance is exhausted. Nothing was charged.",
+    headers: "limited",
+    examples: {
+      exhausted: example("Balance exhausted", {
+        code: "INSUFFICIENT_CREDITS",
+        message: "Your credit balance is exhausted. Top up in the portal.",
+      }),
+    },
+  },
+  FORBIDDEN: {
+    description: "The business is suspended, or a live key is used by a business that is not on the enterprise plan.",
+    headers: "basic",
+    examples: { suspended: example("Suspended business", { code: "FORBIDDEN", message: "This business account is suspended. Contact Hubi support." }) },
+  },
+  NOT_FOUND: {
+    description: "No verification with this id exists for the calling business in the key's mode (a malformed id included), or an unknown path.",
+    headers: "limited",
+    examples: { missing: example("Unknown id", { code: "NOT_FOUND", message: "Verification not found" }) },
+  },
+  CONFLICT: {
+    description:
+      "The Idempotency-Key was already used with a different payload (never retry), or a request with it is still in flight " +
+      "(has `Retry-After`: retry after that many seconds).",
+    headers: "conflict",
+    examples: {
+      payload: example("Different payload (no Retry-After)", {
+        code: "CONFLICT",
+        message: "This Idempotency-Key was already used with a different request payload.",
+      }),
+      inFlight: example("Still in flight (Retry-After: 1)", {
+        code: "CONFLICT",
+        message: "A request with this Idempotency-Key is still being processed. Retry later.",
+      }),
+    },
+  },
+  RATE_LIMITED: {
+    description: "More than the limit (60 per rolling minute per business, mode and endpoint). Retry after `Retry-After` seconds. Nothing was charged.",
+    headers: "rateLimited",
+    examples: { limited: example("Too many requests", { code: "RATE_LIMITED", message: "Rate limit of 60 requests per minute exceeded. Retry after 12 s." }) },
+  },
+  INTERNAL_ERROR: {
+    description: "Unexpected server error. Nothing was charged; retrying with the same Idempotency-Key is safe.",
+    headers: "basic",
+    examples: { internal: example("Unexpected error", { code: "INTERNAL_ERROR", message: "Something went wrong on our side. Quote the request id to support if it persists." }) },
+  },
+};
+
+export type DocumentedErrorCode = keyof typeof ERROR_DOCS;
+
+/** The error responses of one operation; `only` narrows the examples to those that apply. */
+export function errorResponses(codes: DocumentedErrorCode[], only: Partial<Record<DocumentedErrorCode, string[]>> = {}) {
+  const responses: ZodOpenApiResponsesObject = {};
+  for (const code of codes) {
+    const doc = ERROR_DOCS[code];
+    const names = only[code] ?? Object.keys(doc.examples);
+    responses[`${ERROR_STATUS[code]}`] = {
+      description: `\`${code}\`: ${doc.description}`,
+      headers: responseHeaders[doc.headers],
+      content: {
+        "application/json": {
+          schema: errorBodySchema,
+          examples: Object.fromEntries(names.map((name) => [name, doc.examples[name]!])),
+        },
+      },
+    };
+  }
+  return responses;
+}

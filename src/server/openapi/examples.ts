@@ -1,0 +1,67 @@
+/**
+ * Example payloads for the OpenAPI document, built on the documented sandbox magic IDs
+ * (DECISIONS §11) so that "Try it" in the docs reproduces them with a test key.
+ */
+import type { ErrorBody } from "@/contracts/errors";
+import { SANDBOX_IDS } from "@/contracts/sandbox";
+import type { VerificationResult, VerifyCitizenResponse } from "@/contracts/verifications";
+
+const OUTCOME_MESSAGES: Record<VerificationResult, string> = {
+  verified: "Citizen verified",
+  not_found: "No citizen record matches this national ID",
+  expired: "This national ID card has expired",
+  revoked: "This national ID card has been revoked",
+};
+
+const sampleVerification = {
+  id: "0b8f7c1e-4d0a-4c55-9a52-3f1f5e0c2d7a",
+  reference: "HV-20261122-7KQ2M9XD",
+  purpose: "Account opening",
+  channel: "api",
+  createdAt: "2026-11-22T09:30:00.000Z",
+} as const;
+
+const sampleCitizen = { fullName: "Amina Hassan Abdi", dateOfBirth: "1990-04-12", dateOfIssue: "2019-06-01" };
+
+function verifyResponse(result: VerificationResult, cached = false): VerifyCitizenResponse {
+  return {
+    message: OUTCOME_MESSAGES[result],
+    cached,
+    creditDeducted: false,
+    data: { ...sampleVerification, result, creditsUsed: 0 },
+    citizen: result === "verified" ? sampleCitizen : null,
+  };
+}
+
+const results = Object.keys(SANDBOX_IDS) as VerificationResult[];
+
+export const verifyRequestExamples = Object.fromEntries(
+  results.map((result) => [
+    result,
+    { summary: `Sandbox: ${SANDBOX_IDS[result]} → ${result}`, value: { nationalId: SANDBOX_IDS[result], purpose: "Account opening" } },
+  ]),
+);
+
+export const verifyResponseExamples = {
+  ...Object.fromEntries(
+    results.map((result) => [result, { summary: `Sandbox ${result} (test key: no credit)`, value: verifyResponse(result) }]),
+  ),
+  replay: {
+    summary: "Replay of an earlier request with the same Idempotency-Key",
+    value: verifyResponse("verified", true),
+  },
+};
+
+export const listResponseExample = {
+  message: "Verifications retrieved",
+  data: [{ ...sampleVerification, result: "verified" }],
+  pagination: { page: 1, limit: 20, total: 1 },
+};
+
+export const getResponseExample = { message: "Verification retrieved", data: { ...sampleVerification, result: "verified" } };
+
+export const errorExample = (body: Omit<ErrorBody, "status" | "requestId">): ErrorBody => ({
+  status: "failed",
+  ...body,
+  requestId: "req_01JD3QJ8N5W6Y2X4Z7A9B0C1D2",
+});

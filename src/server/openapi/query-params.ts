@@ -1,0 +1,28 @@
+/**
+ * The list query as OpenAPI parameters. The contract parses query strings (strings transformed
+ * into numbers and dates); the document shows what callers send: integers, the result enum and
+ * ISO 8601 dates or timestamps. Overrides only change the rendering, never the validation.
+ */
+import { z } from "zod";
+import { listVerificationsQuerySchema } from "@/contracts/verifications";
+
+type JsonSchema = Record<string, unknown>;
+
+/** Replaces the rendered schema (an override object would merge into the string rendering). */
+const renderAs = (replacement: JsonSchema) => ({
+  override: ({ jsonSchema }: { jsonSchema: JsonSchema }) => {
+    for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
+    Object.assign(jsonSchema, replacement);
+  },
+});
+
+const instant = { anyOf: [{ type: "string", format: "date" }, { type: "string", format: "date-time" }] };
+const { page, limit, result, from, to } = listVerificationsQuerySchema.shape;
+
+export const listVerificationsQueryParams = z.object({
+  page: page.meta(renderAs({ type: "integer", minimum: 1, default: 1, example: 1 })),
+  limit: limit.meta(renderAs({ type: "integer", minimum: 1, maximum: 100, default: 20, example: 20 })),
+  result: result.meta({ description: "Only verifications with this outcome." }),
+  from: from.meta({ ...renderAs(instant), example: "2026-11-01" }),
+  to: to.meta({ ...renderAs(instant), example: "2026-11-22T00:00:00Z" }),
+});
