@@ -15,8 +15,7 @@ const config = [
   },
   {
     files: ["test/**", "e2e/**", "**/*.test.ts"],
-    // Playwright fixtures call a parameter named `use`, which is not React's hook.
-    rules: { "@typescript-eslint/no-explicit-any": "off", "react-hooks/rules-of-hooks": "off" },
+    rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
   {
     // Playwright fixtures receive a `use` callback; it is not React's `use` hook.

@@ -25,7 +25,7 @@ export function BalanceCard() {
             </span>{" "}
             <span className="text-sm text-slate-600">credits</span>
           </p>
-          {summary.data.creditBalance < summary.data.lowCreditThreshold && (
+          {summary.data.liveAccess === "approved" && summary.data.creditBalance < summary.data.lowCreditThreshold && (
             <Badge tone="warning">Below your low-credit threshold of {formatNumber(summary.data.lowCreditThreshold)}</Badge>
           )}
           <dl className="grid grid-cols-2 gap-2 text-sm">

@@ -5,17 +5,19 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { cn } from "@/components/ui/cn";
 import { usePortal } from "@/components/portal/portal-context";
 
-function snippets(mode: "test" | "live", origin: string) {
+/** A deployment with configured public hosts is what the client library targets by default; elsewhere (local, self-hosted) the snippet passes `baseUrl`. */
+function snippets(mode: "test" | "live", baseUrl: string, hostIsConfigured: boolean) {
+  const baseUrlOption = hostIsConfigured ? "" : `, baseUrl: "${baseUrl}"`;
   return {
-    curl: `curl -X POST ${origin}/api/v1/verify/citizen \\
+    curl: `curl -X POST ${baseUrl}/api/v1/verify/citizen \\
   -H "Authorization: Bearer $HUBI_API_KEY" \\
   -H "Content-Type: application/json" \\
   -d '{"nationalId": "11111111111", "purpose": "KYC"}'`,
     node: `import { Hubi } from "@hubi/node";
 
-const hubi = new Hubi({ apiKey: process.env.HUBI_API_KEY, environment: "${mode}" });
+const hubi = new Hubi({ apiKey: process.env.HUBI_API_KEY, environment: "${mode}"${baseUrlOption} });
 const v = await hubi.verifyCitizen({ nationalId: "11111111111", purpose: "KYC" });
-console.log(v.data.result, v.data.reference);`,
+console.log(v.result, v.reference);`,
   };
 }
 
@@ -24,10 +26,10 @@ const TABS = [
   { id: "node", label: "Node.js" },
 ] as const;
 
-export function QuickStart({ origin }: { origin: string }) {
+export function QuickStart({ baseUrl, hostIsConfigured }: { baseUrl: string; hostIsConfigured: boolean }) {
   const { mode } = usePortal();
   const [tab, setTab] = useState<(typeof TABS)[number]["id"]>("curl");
-  const code = snippets(mode, origin)[tab];
+  const code = snippets(mode, baseUrl, hostIsConfigured)[tab];
   return (
     <Card>
       <CardHeader

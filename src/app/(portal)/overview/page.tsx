@@ -3,12 +3,23 @@ import { PageHeader } from "@/components/ui/page-header";
 import { BalanceCard } from "@/components/overview/balance-card";
 import { QuickStart } from "@/components/overview/quick-start";
 import { UsageChart } from "@/components/overview/usage-chart";
+import { env } from "@/env";
+import { getPortalSession } from "@/server/auth/portal-session";
 
 export const metadata = { title: "Overview" };
 
-export default async function OverviewPage() {
+/** The API host for the selected mode: the configured one, else the host serving this page. */
+async function apiBaseUrl(): Promise<{ url: string; configured: boolean }> {
+  const mode = (await getPortalSession())?.mode ?? "test";
+  const { PUBLIC_BASE_URL, SANDBOX_BASE_URL } = env();
+  const configured = mode === "test" ? (SANDBOX_BASE_URL ?? PUBLIC_BASE_URL) : PUBLIC_BASE_URL;
+  if (configured) return { url: configured.replace(/\/+$/, ""), configured: true };
   const h = await headers();
-  const origin = `${h.get("x-forwarded-proto") ?? "http"}://${h.get("host") ?? "localhost:3000"}`;
+  return { url: `${h.get("x-forwarded-proto") ?? "http"}://${h.get("host") ?? "localhost:3000"}`, configured: false };
+}
+
+export default async function OverviewPage() {
+  const api = await apiBaseUrl();
   return (
     <>
       <PageHeader title="Overview" description="Your balance, recent activity and how to make your first call." />
@@ -18,7 +29,7 @@ export default async function OverviewPage() {
         </div>
         <BalanceCard />
         <div className="lg:col-span-3">
-          <QuickStart origin={origin} />
+          <QuickStart baseUrl={api.url} hostIsConfigured={api.configured} />
         </div>
       </div>
     </>
