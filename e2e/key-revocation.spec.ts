@@ -6,12 +6,13 @@ import { createTestBusiness, createTestMember } from "../test/support/factories"
 test("a key revoked in the portal is refused by the API on the next call", async ({ page, request }) => {
   const business = await createTestBusiness();
   await signInAs(page, business);
-  const key = await createKeyInUi(page, "Soon revoked");
+  const key = await createKeyInUi(page, "Staging server");
   expect((await verifyViaApi(request, key, { nationalId: "22222222222" })).status()).toBe(200);
 
-  await page.getByRole("button", { name: "Revoke Soon revoked" }).click();
+  await page.getByRole("button", { name: "Revoke Staging server" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Revoke key" }).click();
-  await expect(page.getByRole("row").filter({ hasText: "Soon revoked" })).toContainText("revoked");
+  const row = page.getByRole("row").filter({ hasText: "Staging server" });
+  await expect(row.getByRole("cell", { name: "revoked", exact: true })).toBeVisible();
 
   const refused = await verifyViaApi(request, key, { nationalId: "22222222222" });
   expect(refused.status()).toBe(401);
@@ -32,4 +33,9 @@ test("a viewer sees history and credits but cannot reach the keys page", async (
   await page.goto("/keys");
   await expect(page.getByRole("heading", { name: "You do not have access to this page" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Create key" })).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("heading", { name: "Sign in to Hubi" })).toBeVisible();
+  await page.goto("/history");
+  await expect(page).toHaveURL(/\/sign-in/);
 });

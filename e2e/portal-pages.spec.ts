@@ -1,5 +1,6 @@
 /** The remaining main pages: the portal's own verify form, credits, team with an invitation. */
 import { test, expect, screenshotPath, signInAs } from "./fixtures";
+import { setMode } from "./portal";
 import { createTestBusiness } from "../test/support/factories";
 
 test("verify from the portal, then credits and team pages", async ({ page, browser }) => {
@@ -47,6 +48,27 @@ test("verify from the portal, then credits and team pages", async ({ page, brows
 
   await page.reload();
   await expect(page.getByRole("cell", { name: "Dev Eloper", exact: true })).toBeVisible();
+});
+
+test("live mode: banner off, live keys explained until live access is approved; small screens get a menu", async ({ page }) => {
+  const business = await createTestBusiness();
+  await signInAs(page, business);
+  await page.goto("/keys");
+  await setMode(page, "live");
+  await expect(page.getByText("Test mode — sandbox data")).toBeHidden();
+  await expect(page.getByText("Live keys can be created once your live-access application is approved")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Apply for live access" })).toHaveAttribute("href", "/live-access");
+  await expect(page.getByRole("button", { name: "Create key" })).toBeDisabled();
+  await setMode(page, "test");
+  await expect(page.getByText("Test mode — sandbox data")).toBeVisible();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/overview");
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+  await page.getByRole("button", { name: "Menu" }).click();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "History" }).click();
+  await expect(page.getByRole("heading", { name: "History", level: 1 })).toBeVisible();
+  await page.screenshot({ path: screenshotPath("history-mobile"), fullPage: true });
 });
 
 test("repeated failed sign-ins are throttled with a clear message", async ({ page }) => {

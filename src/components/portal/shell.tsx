@@ -1,5 +1,6 @@
 "use client";
 import { signOut } from "next-auth/react";
+import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { BusinessSwitcher } from "./business-switcher";
@@ -10,6 +11,13 @@ import { PortalProvider, type PortalInfo } from "./portal-context";
 /** The portal frame: sidebar (a drawer on small screens), top bar with the mode switch, test banner. */
 export function PortalShell({ info, children }: { info: PortalInfo; children: React.ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const router = useRouter();
+  // No server redirect: next-auth would build it from NEXTAUTH_URL, which may name another host.
+  async function onSignOut() {
+    await signOut({ redirect: false });
+    router.replace("/sign-in");
+    router.refresh();
+  }
   return (
     <PortalProvider value={info}>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
@@ -46,7 +54,7 @@ export function PortalShell({ info, children }: { info: PortalInfo; children: Re
               <span className="hidden text-sm text-slate-600 sm:inline" title={info.email}>
                 {info.userName}
               </span>
-              <Button variant="secondary" size="sm" onClick={() => signOut({ callbackUrl: "/sign-in" })}>
+              <Button variant="secondary" size="sm" onClick={onSignOut}>
                 Sign out
               </Button>
             </div>
