@@ -2,7 +2,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
-import { Notice } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
 import { fieldErrorsOf } from "@/trpc/errors";
 
@@ -39,8 +38,8 @@ export function ThresholdForm({ current }: { current: number }) {
           Save threshold
         </Button>
         {save.isSuccess && (
-          <span role="status">
-            <Notice tone="success">Saved</Notice>
+          <span role="status" className="text-sm font-medium text-emerald-700">
+            Saved
           </span>
         )}
       </div>
