@@ -51,46 +51,51 @@ test("sign up, test key, API call, history, request log and CSV export", async (
   await page.screenshot({ path: screenshotPath("overview"), fullPage: true });
 });
 
-// Uses the admin console and the live-access page from the admin branch, by their visible labels.
+// Uses the live-access page and the admin console of the admin branch, by their visible labels.
 test("live access: apply, admin approves and grants credits, a live call costs one credit", async ({ page, request, browser, admin }) => {
   test.fixme(!fs.existsSync("src/app/(portal)/live-access/page.tsx"), "needs the admin branch's live-access page and admin console");
-  await signUp(page, "E2E Live Lender");
+  const businessName = `E2E Live Lender ${Date.now()}`;
+  await signUp(page, businessName);
 
   await page.goto("/live-access");
-  await page.getByLabel("Legal name").fill("E2E Live Lender Ltd");
+  await page.getByLabel("Legal name").fill(`${businessName} Ltd`);
   await page.getByLabel("Registration number").fill("SO-123456");
-  await page.getByLabel("Country").fill("Somalia");
-  await page.getByLabel("Address").fill("Maka Al Mukarama Road, Mogadishu");
+  await page.getByLabel("Country of registration").fill("Somalia");
+  await page.getByLabel("Registered address").fill("Maka Al Mukarama Road, Mogadishu");
   await page.getByLabel("Contact person").fill("Edna Owner");
   await page.getByLabel("Contact email").fill("compliance@e2e.test");
   await page.getByLabel("Intended use").fill("KYC for loan applicants");
-  await page.getByLabel("Expected monthly volume").fill("1000");
+  await page.getByLabel("Expected verifications per month").fill("1000");
   await page.getByRole("button", { name: "Submit application" }).click();
-  await expect(page.getByText(/pending/i)).toBeVisible();
+  await expect(page.getByRole("region", { name: "Live access status" })).toContainText(/pending|review/i);
 
   const adminContext = await browser.newContext();
   const adminPage = await adminContext.newPage();
   await signInAs(adminPage, admin);
   await adminPage.goto("/admin/live-access");
-  await adminPage.getByRole("row").filter({ hasText: "E2E Live Lender Ltd" }).getByRole("button", { name: "Approve" }).click();
-  await expect(adminPage.getByText(/approved/i)).toBeVisible();
+  await adminPage.getByRole("article", { name: `Application from ${businessName}` }).getByRole("button", { name: "Approve" }).click();
+  await expect(adminPage.getByRole("article", { name: `Application from ${businessName}` })).toBeHidden();
 
+  await page.reload();
   await setMode(page, "live");
   await expect(page.getByText("Test mode — sandbox data")).toBeHidden();
   const liveKey = await createKeyInUi(page, "Live key");
   expect(liveKey).toMatch(/^hubi_live_/);
 
   await adminPage.goto("/admin/businesses");
-  await adminPage.getByRole("link", { name: "E2E Live Lender" }).click();
-  await adminPage.getByLabel("Amount").fill("10");
+  await adminPage.getByPlaceholder("Search by business name").fill(businessName);
+  await adminPage.getByRole("button", { name: "Search" }).click();
+  await adminPage.getByRole("link", { name: businessName }).click();
+  await adminPage.getByLabel("Credits", { exact: true }).fill("10");
   await adminPage.getByRole("button", { name: "Grant credits" }).click();
+  await expect(adminPage.getByText("Granted. New balance: 10.")).toBeVisible();
   await adminContext.close();
 
   await page.goto("/credits");
-  await expect(page.getByTestId("credit-balance")).toContainText("10");
+  await expect(page.getByTestId("credit-balance")).toHaveText(/^10\b/);
   const live = await verifyViaApi(request, liveKey, { nationalId: "11111111111", purpose: "Live E2E" });
   expect(live.status()).toBe(200);
   expect((await live.json()).creditDeducted).toBe(true);
   await page.reload();
-  await expect(page.getByTestId("credit-balance")).toContainText("9");
+  await expect(page.getByTestId("credit-balance")).toHaveText(/^9\b/);
 });
