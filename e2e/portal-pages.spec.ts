@@ -2,6 +2,10 @@
 import { test, expect, screenshotPath, signInAs } from "./fixtures";
 import { setMode } from "./portal";
 import { createTestBusiness } from "../test/support/factories";
+import { db } from "@/server/db/client";
+import { createInvitation } from "@/server/services/team/create-invitation";
+import { loadPortalUser } from "@/server/trpc/context";
+import { userServiceContext } from "@/server/trpc/service-context";
 
 test("verify from the portal, then credits and team pages", async ({ page, browser }) => {
   const business = await createTestBusiness();
@@ -83,4 +87,30 @@ test("repeated failed sign-ins are throttled with a clear message", async ({ pag
     if ((await alert.textContent())?.includes("Too many failed sign-in attempts")) break;
   }
   await expect(alert).toContainText("Too many failed sign-in attempts");
+});
+
+test("a signed-in user accepts an invitation to a second business and switches between the two", async ({ page }) => {
+  const mine = await createTestBusiness();
+  const other = await createTestBusiness();
+  await db().business.update({ where: { id: other.businessId }, data: { name: "Second Business" } });
+  const ownerOfOther = await loadPortalUser(other.userId);
+  const { token } = await createInvitation(userServiceContext(ownerOfOther!, ownerOfOther!.memberships[0], "req_e2e_invite"), {
+    businessId: other.businessId,
+    role: "viewer",
+  });
+
+  await page.goto(`/invite/${token}`);
+  await page.getByRole("link", { name: "Sign in to accept" }).click();
+  await page.getByLabel("Email").fill(mine.email);
+  await page.getByLabel("Password").fill(mine.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Join Second Business on Hubi" })).toBeVisible();
+  await page.getByRole("button", { name: "Accept invitation" }).click();
+
+  const switcher = page.getByLabel("Business");
+  await expect(switcher).toHaveValue(other.businessId);
+  await expect(page.getByText("viewer", { exact: true })).toBeVisible();
+  await switcher.selectOption({ label: "Test Business" });
+  await expect(page.getByText("owner", { exact: true })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "API keys" })).toBeVisible();
 });

@@ -2,7 +2,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
@@ -12,9 +12,10 @@ import { invitedSignUpInput } from "@/server/services/team/schemas";
 import { useTRPC } from "@/trpc/client";
 import { fieldErrorsOf, validate } from "@/trpc/errors";
 
-/** Open the joined business straight away: select it with the switcher's cookie. */
-function enterBusiness(businessId: string, router: ReturnType<typeof useRouter>) {
+/** Open the joined business straight away: select it with the switcher's cookie, drop old data. */
+function enterBusiness(businessId: string, router: ReturnType<typeof useRouter>, queryClient: QueryClient) {
   writeSelectionCookie("hubi_business", businessId);
+  queryClient.clear();
   router.replace("/overview");
   router.refresh();
 }
@@ -22,9 +23,10 @@ function enterBusiness(businessId: string, router: ReturnType<typeof useRouter>)
 export function AcceptInvitation({ token }: { token: string }) {
   const trpc = useTRPC();
   const router = useRouter();
+  const queryClient = useQueryClient();
   const invitation = useQuery(trpc.account.invitation.queryOptions({ token }, { retry: false }));
   const me = useQuery(trpc.session.me.queryOptions());
-  const accept = useMutation(trpc.account.acceptInvitation.mutationOptions({ onSuccess: (r) => enterBusiness(r.businessId, router) }));
+  const accept = useMutation(trpc.account.acceptInvitation.mutationOptions({ onSuccess: (r) => enterBusiness(r.businessId, router, queryClient) }));
   const signUp = useMutation(trpc.account.signUpWithInvitation.mutationOptions());
   const [errors, setErrors] = useState<Record<string, string>>({});
 
@@ -36,7 +38,7 @@ export function AcceptInvitation({ token }: { token: string }) {
     try {
       const joined = await signUp.mutateAsync(data);
       await signIn("credentials", { redirect: false, email: data.email, password: data.password });
-      enterBusiness(joined.businessId, router);
+      enterBusiness(joined.businessId, router, queryClient);
     } catch (error) {
       setErrors(fieldErrorsOf(error));
     }

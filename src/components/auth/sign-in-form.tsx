@@ -2,6 +2,7 @@
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { signIn } from "next-auth/react";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
@@ -15,6 +16,7 @@ const MESSAGES: Record<string, string> = {
 
 export function SignInForm() {
   const router = useRouter();
+  const queryClient = useQueryClient();
   const params = useSearchParams();
   const callbackUrl = safeCallback(params.get("callbackUrl"));
   const [error, setError] = useState<string | null>(params.get("error") ? (MESSAGES[params.get("error")!] ?? "Sign-in failed.") : null);
@@ -27,6 +29,8 @@ export function SignInForm() {
     setError(null);
     const result = await signIn("credentials", { redirect: false, email: form.get("email"), password: form.get("password") });
     if (result?.ok && !result.error) {
+      // Nothing cached while signed out (or as someone else) may survive into the session.
+      queryClient.clear();
       router.replace(callbackUrl);
       router.refresh();
       return;

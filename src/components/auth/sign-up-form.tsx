@@ -2,7 +2,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
@@ -15,6 +15,7 @@ import { fieldErrorsOf, validate } from "@/trpc/errors";
 export function SignUpForm() {
   const trpc = useTRPC();
   const router = useRouter();
+  const queryClient = useQueryClient();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const signUp = useMutation(trpc.account.signUp.mutationOptions());
 
@@ -30,6 +31,7 @@ export function SignUpForm() {
       return;
     }
     await signIn("credentials", { redirect: false, email: data.email, password: data.password });
+    queryClient.clear();
     router.replace("/overview");
     router.refresh();
   }

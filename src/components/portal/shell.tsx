@@ -1,6 +1,7 @@
 "use client";
 import { signOut } from "next-auth/react";
 import { useRouter } from "next/navigation";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { BusinessSwitcher } from "./business-switcher";
@@ -12,9 +13,11 @@ import { PortalProvider, type PortalInfo } from "./portal-context";
 export function PortalShell({ info, children }: { info: PortalInfo; children: React.ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const router = useRouter();
+  const queryClient = useQueryClient();
   // No server redirect: next-auth would build it from NEXTAUTH_URL, which may name another host.
   async function onSignOut() {
     await signOut({ redirect: false });
+    queryClient.clear(); // the next person at this browser must not see this business's data
     router.replace("/sign-in");
     router.refresh();
   }

@@ -23,3 +23,21 @@ export function historyWhere(businessId: string, mode: "test" | "live", f: Histo
     ...(f.from || f.to ? { createdAt: { ...(f.from ? { gte: f.from } : {}), ...(f.to ? { lt: f.to } : {}) } } : {}),
   };
 }
+
+/** The filters as they travel in the portal's URLs: `?result=&channel=&from=YYYY-MM-DD&to=YYYY-MM-DD`. */
+export const HISTORY_FILTER_KEYS = ["result", "channel", "from", "to"] as const;
+
+/** `to` is a day the user picked, so it is inclusive: the exclusive bound is the next midnight (UTC). */
+export function historyFiltersFromSearchParams(params: URLSearchParams) {
+  const day = (value: string | null, plusDays = 0) => {
+    if (!value) return undefined;
+    const start = new Date(`${value}T00:00:00.000Z`).getTime();
+    return new Date(start + plusDays * 86_400_000);
+  };
+  return historyFiltersSchema.safeParse({
+    result: params.get("result") || undefined,
+    channel: params.get("channel") || undefined,
+    from: day(params.get("from")),
+    to: day(params.get("to"), 1),
+  });
+}

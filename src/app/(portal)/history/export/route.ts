@@ -3,7 +3,7 @@ import { getPortalSession } from "@/server/auth/portal-session";
 import { newRequestId } from "@/server/crypto/identifiers";
 import { userServiceContext } from "@/server/trpc/service-context";
 import { exportVerificationsCsv } from "@/server/services/verifications/export-verifications-csv";
-import { historyFiltersFromSearchParams } from "../filters-from-search-params";
+import { historyFiltersFromSearchParams } from "@/server/services/verifications/history-filters";
 
 export async function GET(req: Request) {
   const session = await getPortalSession();
