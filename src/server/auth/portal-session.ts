@@ -4,10 +4,14 @@
  */
 import { getServerSession } from "next-auth";
 import { cookies } from "next/headers";
+import { cache } from "react";
 import { authOptions } from "./options";
+import { newRequestId } from "@/server/crypto/identifiers";
 import { BUSINESS_COOKIE, MODE_COOKIE, loadPortalUser, selectMembership, selectMode } from "@/server/trpc/context";
+import { userServiceContext } from "@/server/trpc/service-context";
 
-export async function getPortalSession() {
+/** Once per request, however many layouts, guards and pages ask. */
+export const getPortalSession = cache(async () => {
   const session = (await getServerSession(authOptions())) as { userId?: string } | null;
   const user = await loadPortalUser(session?.userId);
   if (!user) return null;
@@ -17,6 +21,15 @@ export async function getPortalSession() {
     membership: selectMembership(user, jar.get(BUSINESS_COOKIE)?.value),
     mode: selectMode(jar.get(MODE_COOKIE)?.value),
   };
-}
+});
 
-export type PortalSession = NonNullable<Awaited<ReturnType<typeof getPortalSession>>>;
+/** For pages and route handlers that call a service for the selected business; null when not a member. */
+export async function getMemberServiceContext() {
+  const session = await getPortalSession();
+  if (!session?.membership) return null;
+  return {
+    ctx: userServiceContext(session.user, session.membership, newRequestId()),
+    businessId: session.membership.businessId,
+    mode: session.mode,
+  };
+}

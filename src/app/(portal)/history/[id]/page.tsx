@@ -4,20 +4,17 @@ import { z } from "zod";
 import { PrintButton } from "@/components/history/print-button";
 import { ResultBadge } from "@/components/portal/result-badge";
 import { formatDateTime } from "@/components/format";
-import { getPortalSession } from "@/server/auth/portal-session";
-import { newRequestId } from "@/server/crypto/identifiers";
+import { getMemberServiceContext } from "@/server/auth/portal-session";
 import { AppError } from "@/server/errors";
 import { getVerificationCertificate } from "@/server/services/verifications/get-verification-certificate";
-import { userServiceContext } from "@/server/trpc/service-context";
 
 export const metadata = { title: "Verification certificate" };
 
 async function loadCertificate(id: string) {
-  const session = await getPortalSession();
-  if (!session?.membership || !z.uuid().safeParse(id).success) return null;
-  const ctx = userServiceContext(session.user, session.membership, newRequestId());
+  const member = await getMemberServiceContext();
+  if (!member || !z.uuid().safeParse(id).success) return null;
   try {
-    return await getVerificationCertificate(ctx, { id, businessId: session.membership.businessId, mode: session.mode });
+    return await getVerificationCertificate(member.ctx, { id, businessId: member.businessId, mode: member.mode });
   } catch (error) {
     if (error instanceof AppError && error.code === "NOT_FOUND") return null;
     throw error;

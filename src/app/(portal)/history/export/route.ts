@@ -1,17 +1,14 @@
 /** GET /history/export?result=&channel=&from=&to= : the filtered history as a CSV download. */
-import { getPortalSession } from "@/server/auth/portal-session";
-import { newRequestId } from "@/server/crypto/identifiers";
-import { userServiceContext } from "@/server/trpc/service-context";
+import { getMemberServiceContext } from "@/server/auth/portal-session";
 import { exportVerificationsCsv } from "@/server/services/verifications/export-verifications-csv";
 import { historyFiltersFromSearchParams } from "@/server/services/verifications/history-filters";
 
 export async function GET(req: Request) {
-  const session = await getPortalSession();
-  if (!session?.membership) return new Response("Sign in to export verifications", { status: 401 });
+  const member = await getMemberServiceContext();
+  if (!member) return new Response("Sign in to export verifications", { status: 401 });
   const filters = historyFiltersFromSearchParams(new URL(req.url).searchParams);
   if (!filters.success) return new Response(filters.error.issues[0]?.message ?? "Invalid filters", { status: 400 });
-  const ctx = userServiceContext(session.user, session.membership, newRequestId());
-  const lines = exportVerificationsCsv(ctx, { businessId: session.membership.businessId, mode: session.mode, filters: filters.data });
+  const lines = exportVerificationsCsv(member.ctx, { businessId: member.businessId, mode: member.mode, filters: filters.data });
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -27,7 +24,7 @@ export async function GET(req: Request) {
   return new Response(body, {
     headers: {
       "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="hubi-${session.mode}-verifications-${day}.csv"`,
+      "content-disposition": `attachment; filename="hubi-${member.mode}-verifications-${day}.csv"`,
       "cache-control": "no-store",
     },
   });
