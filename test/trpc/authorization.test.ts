@@ -36,6 +36,8 @@ const member = {
   owner: { ...authed, viewer: "FORBIDDEN", developer: "FORBIDDEN" },
 } as const;
 
+const adminOnly = { signedOut: "UNAUTHORIZED", outsider: "FORBIDDEN", viewer: "FORBIDDEN", developer: "FORBIDDEN" } as const;
+
 const bogusToken = "x".repeat(43);
 const newAccount = () => ({ businessName: "Signup Co", ownerName: "New Owner", email: `new-${randomUUID()}@example.test`, password: "long enough password" });
 
@@ -65,6 +67,16 @@ const CASES: Record<string, Case> = {
   "team.invite": { input: () => ({ role: "viewer" }), expect: member.owner },
   "team.changeRole": { input: (w) => ({ userId: w.viewerId, role: "owner" }), expect: { ...member.owner, outsider: "NOT_FOUND" } },
   "team.remove": { input: (w) => ({ userId: w.viewerId }), expect: { ...member.owner, outsider: "NOT_FOUND" } },
+  "webhooks.endpoint": { expect: member.viewer },
+  // Tests allow http and local addresses (WEBHOOK_ALLOW_INSECURE); port 9 refuses at once.
+  "webhooks.setUrl": { input: () => ({ url: "http://127.0.0.1:9/hook" }), expect: member.developer },
+  "webhooks.sendTest": { expect: member.developer },
+  "webhooks.revealSecret": { expect: member.developer },
+  "webhooks.rotateSecret": { expect: member.developer },
+  "webhooks.enable": { expect: member.developer },
+  "webhooks.deliveries": { input: () => ({}), expect: member.viewer },
+  "webhooks.resend": { input: () => ({ deliveryId: randomUUID() }), expect: { ...member.developer, outsider: "NOT_FOUND", developer: "NOT_FOUND" } },
+  "webhooks.health": { input: (w) => ({ businessId: w.businessId }), expect: adminOnly },
 };
 
 const createCaller = createCallerFactory(appRouter);

@@ -16,7 +16,7 @@ const ITEMS: NavItem[] = [
   { href: "/history", label: "History" },
   { href: "/request-log", label: "Request log", minRole: "developer" },
   { href: "/credits", label: "Credits" },
-  { href: "/webhooks", label: "Webhooks", minRole: "developer" },
+  { href: "/webhooks", label: "Webhooks" },
   { href: "/live-access", label: "Live access" },
   { href: "/team", label: "Team" },
   { href: "/admin", label: "Admin", adminOnly: true },

@@ -2,7 +2,7 @@
  * The /api/v1 pipeline. A route is one declaration — which limit group, which schemas, which
  * service — and every request travels the same steps in the order of DECISIONS §9:
  *
- *   request id → authenticate (401/403) → rate limit (429) → validate (400) → handler
+ *   request id → authenticate (401/403) → rate limit (429, counted in the same round trip) → validate (400) → handler
  *   (idempotency 409 → credits 402 → work) → response with request id and rate-limit headers
  *
  * Then a log line (no bodies, no keys, no IDs) and a request-log entry, both off the hot path.
@@ -48,7 +48,7 @@ export function apiRoute<B extends Schema | undefined = undefined, Q extends Sch
     let headers: Record<string, string> = { "X-Request-Id": requestId };
     let response: Response;
     try {
-      const auth = await authenticate(req);
+      const auth = await authenticate(req, def.group);
       actor = auth.actor;
       headers = { ...headers, ...(await enforceRateLimit(auth, def.group)) };
       const rawBody = def.body ? await readJsonObject(req) : undefined;
@@ -73,7 +73,7 @@ export function apiRoute<B extends Schema | undefined = undefined, Q extends Sch
     log("info", "api request", {
       requestId,
       method: req.method,
-      path: url.pathname,
+      path: loggablePath(url.pathname),
       status: response.status,
       latencyMs,
       businessId: actor?.businessId,
@@ -84,7 +84,7 @@ export function apiRoute<B extends Schema | undefined = undefined, Q extends Sch
         businessId: actor.businessId,
         mode: actor.mode,
         method: req.method,
-        path: url.pathname,
+        path: loggablePath(url.pathname),
         status: response.status,
         latencyMs,
         apiKeyId: actor.apiKeyId,
@@ -96,6 +96,20 @@ export function apiRoute<B extends Schema | undefined = undefined, Q extends Sch
     }
     return response;
   };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The path as logged. A client may put a national ID in the URL (e.g. "retrieving" by ID); like
+ * every national ID it must not be written down, so long digit runs outside UUIDs keep only their
+ * last four digits.
+ */
+export function loggablePath(pathname: string): string {
+  return pathname
+    .split("/")
+    .map((segment) => (UUID.test(segment) ? segment : segment.replace(/[0-9]{11,}/g, (d) => `${"*".repeat(d.length - 4)}${d.slice(-4)}`)))
+    .join("/");
 }
 
 function validate<S extends Schema>(schema: S, value: unknown, message: string): z.output<S> {

@@ -3,14 +3,19 @@
  * and reports the first entry whose link or hash does not match: an edited or removed entry
  * cannot go unnoticed without rewriting every later hash.
  */
+import type pg from "pg";
 import { pool } from "@/server/db/client";
 
 export type AuditChainStatus =
   | { ok: true; entries: number }
   | { ok: false; entries: number; firstBadId: string; reason: string };
 
-export async function verifyAuditChain(): Promise<AuditChainStatus> {
-  const { rows } = await pool().query<{ entries: number; bad_id: string | null; reason: string | null }>(`
+/**
+ * `client` defaults to the pool; passing a connection lets a caller check the chain as its own open
+ * transaction sees it (the tamper-detection test edits an entry and checks without committing).
+ */
+export async function verifyAuditChain(client: pg.Pool | pg.PoolClient = pool()): Promise<AuditChainStatus> {
+  const { rows } = await client.query<{ entries: number; bad_id: string | null; reason: string | null }>(`
     WITH chain AS (
       SELECT e.id, e.prev_hash, e.hash, audit_entry_hash(e) AS recomputed,
              lag(e.hash, 1, '') OVER (ORDER BY e.id) AS previous

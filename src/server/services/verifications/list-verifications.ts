@@ -75,7 +75,7 @@ SELECT head.total, head.charged, v.* FROM head
 LEFT JOIN LATERAL (
   SELECT ${VERIFICATION_COLUMNS} FROM verification
    WHERE business_id = ${q.p(input.businessId, "uuid")} AND mode = ${q.p(input.mode, '"Mode"')}
-     AND seq <= head.total - ${q.p((input.page - 1) * input.limit, "int")}
+     AND seq <= head.total - ${q.p((input.page - 1) * input.limit, "bigint")}
      AND NOT (head.charged IS FALSE AND ${q.p(input.chargeCredit && input.mode === "live", "boolean")})
    ORDER BY seq DESC LIMIT ${q.p(input.limit, "int")}
 ) v ON true`;
@@ -100,7 +100,7 @@ SELECT matching.total, head.charged, v.* FROM head CROSS JOIN matching
 LEFT JOIN LATERAL (
   SELECT ${VERIFICATION_COLUMNS} FROM verification
    WHERE ${conditions.join(" AND ")} AND NOT (head.charged IS FALSE AND ${paid})
-   ORDER BY seq DESC OFFSET ${q.p((input.page - 1) * input.limit, "int")} LIMIT ${q.p(input.limit, "int")}
+   ORDER BY seq DESC OFFSET ${q.p((input.page - 1) * input.limit, "bigint")} LIMIT ${q.p(input.limit, "int")}
 ) v ON true`;
   return (await pool().query<PageRow>(sql, q.values)).rows;
 }

@@ -8,6 +8,7 @@ import { requestLogRouter } from "./request-log";
 import { sessionRouter } from "./session";
 import { teamRouter } from "./team";
 import { verificationsRouter } from "./verifications";
+import { webhooksRouter } from "./webhooks";
 
 export const appRouter = router({
   session: sessionRouter,
@@ -18,6 +19,7 @@ export const appRouter = router({
   requestLog: requestLogRouter,
   credits: creditsRouter,
   team: teamRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

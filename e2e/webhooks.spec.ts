@@ -1,0 +1,41 @@
+/**
+ * The webhooks page: a developer points the test endpoint at a receiver started here, sends a
+ * test event, and sees the receiver's answer and the delivery with its attempt.
+ */
+import { test, expect, signInAs, screenshotPath } from "./fixtures";
+import { createTestBusiness } from "../test/support/factories";
+import { startReceiver, type WebhookReceiver } from "../test/support/webhook-receiver";
+
+let receiver: WebhookReceiver;
+test.beforeAll(async () => {
+  receiver = await startReceiver();
+});
+test.afterAll(() => receiver.close());
+
+test("set the URL, send a test event, see the delivery and its attempt", async ({ page }) => {
+  receiver.respond(() => ({ status: 200, body: "hello from the receiver" }));
+  const business = await createTestBusiness();
+  await signInAs(page, business);
+  await page.goto("/webhooks");
+
+  await page.getByLabel("Endpoint URL").fill(receiver.url);
+  await page.getByRole("button", { name: "Add endpoint" }).click();
+  await expect(page.getByText("Saved.")).toBeVisible();
+
+  await page.getByRole("button", { name: "Reveal secret" }).click();
+  await expect(page.getByTestId("webhook-secret")).toHaveText(/^whsec_[A-Za-z0-9+/=]{44}$/);
+  await page.getByRole("button", { name: "Hide secret" }).click();
+
+  await page.getByRole("button", { name: "Send test event" }).click();
+  const result = page.getByTestId("test-event-result");
+  await expect(result).toContainText("HTTP 200");
+  await expect(result).toContainText("hello from the receiver");
+  expect(receiver.requests.map((r) => JSON.parse(r.body).type)).toEqual(["webhook_test"]);
+
+  const row = page.getByTestId("delivery-row");
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("succeeded");
+  await row.getByRole("button", { name: "webhook_test" }).click();
+  await expect(page.getByText("hello from the receiver")).toHaveCount(2);
+  await page.screenshot({ path: screenshotPath("webhooks"), fullPage: true });
+});

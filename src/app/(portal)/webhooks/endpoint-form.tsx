@@ -1,0 +1,41 @@
+"use client";
+import { useState } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { useTRPC } from "./trpc";
+import { useInvalidateWebhooks } from "./use-invalidate-webhooks";
+
+export function EndpointForm({ current, canEdit }: { current: { url: string } | null; canEdit: boolean }) {
+  const trpc = useTRPC();
+  const invalidate = useInvalidateWebhooks();
+  const [url, setUrl] = useState(current?.url ?? "");
+  const save = useMutation(trpc.webhooks.setUrl.mutationOptions({ onSuccess: invalidate }));
+  return (
+    <form
+      className="mt-4 flex flex-wrap items-end gap-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        save.mutate({ url });
+      }}
+    >
+      <label className="flex min-w-80 flex-1 flex-col gap-1 text-sm">
+        Endpoint URL
+        <input
+          className="rounded-md border border-slate-300 px-3 py-2 font-mono text-sm"
+          type="url"
+          required
+          placeholder="https://example.com/webhooks/hubi"
+          value={url}
+          disabled={!canEdit}
+          onChange={(e) => setUrl(e.target.value)}
+        />
+      </label>
+      {canEdit && (
+        <button className="rounded-md bg-slate-900 px-4 py-2 text-sm text-white disabled:opacity-50" disabled={save.isPending}>
+          {current ? "Save URL" : "Add endpoint"}
+        </button>
+      )}
+      {save.error && <p role="alert" className="w-full text-sm text-red-700">{save.error.message}</p>}
+      {save.isSuccess && <p className="w-full text-sm text-green-700">Saved.</p>}
+    </form>
+  );
+}

@@ -1,0 +1,33 @@
+"use client";
+import { useMutation } from "@tanstack/react-query";
+import { useTRPC } from "./trpc";
+import { useInvalidateWebhooks } from "./use-invalidate-webhooks";
+
+type Endpoint = { enabled: boolean; disabledReason: string | null; disabledAt: Date | null; lastSuccessAt: Date | null; failingSince: Date | null };
+
+export function EndpointStatus({ endpoint, canEdit }: { endpoint: Endpoint; canEdit: boolean }) {
+  const trpc = useTRPC();
+  const invalidate = useInvalidateWebhooks();
+  const enable = useMutation(trpc.webhooks.enable.mutationOptions({ onSuccess: invalidate }));
+  if (!endpoint.enabled) {
+    return (
+      <div role="status" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+        <p>
+          This endpoint is disabled: {endpoint.disabledReason}
+          {endpoint.disabledAt && ` (${endpoint.disabledAt.toLocaleString()})`}. No events are sent to it.
+        </p>
+        {canEdit && (
+          <button className="mt-2 rounded-md bg-red-700 px-3 py-1.5 text-white" onClick={() => enable.mutate()} disabled={enable.isPending}>
+            Re-enable endpoint
+          </button>
+        )}
+      </div>
+    );
+  }
+  return (
+    <p className="mt-4 text-sm text-slate-600">
+      Enabled. Last successful delivery: {endpoint.lastSuccessAt ? endpoint.lastSuccessAt.toLocaleString() : "none yet"}
+      {endpoint.failingSince && <span className="text-amber-700"> · failing since {endpoint.failingSince.toLocaleString()}</span>}
+    </p>
+  );
+}

@@ -1,0 +1,10 @@
+"use client";
+import { useQueryClient } from "@tanstack/react-query";
+import { useTRPC } from "./trpc";
+
+/** After any change, refetch everything on the page (endpoint state and deliveries). */
+export function useInvalidateWebhooks() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries(trpc.webhooks.pathFilter());
+}

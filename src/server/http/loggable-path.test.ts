@@ -1,0 +1,15 @@
+import { describe, expect, it } from "vitest";
+import { loggablePath } from "./route";
+
+describe("loggablePath (DECISIONS §13: no national ID in logs)", () => {
+  it("masks a national ID in the path down to its last four digits", () => {
+    expect(loggablePath("/api/v1/verifications/12345678901")).toBe("/api/v1/verifications/*******8901");
+    expect(loggablePath("/api/v1/verifications/id-123456789012345")).toBe("/api/v1/verifications/id-***********2345");
+  });
+
+  it("keeps ordinary paths and verification UUIDs intact, even an all-digit UUID group", () => {
+    for (const path of ["/api/v1/verify/citizen", "/api/v1/verifications", "/api/v1/verifications/0b8f7c1e-4d0a-4c55-9a52-123456789012", "/api/v1/x/1234567890"]) {
+      expect(loggablePath(path)).toBe(path);
+    }
+  });
+});

@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { db } from "@/server/db/client";
+import type { ServiceContext } from "@/server/context";
+import { assertBusinessAccess } from "@/server/authorization";
+import { badRequest, notFound } from "@/server/errors";
+import { endpointScope } from "./endpoint-view";
+
+export const resendWebhookDeliveryInput = endpointScope.extend({ deliveryId: z.uuid() });
+
+/**
+ * Puts a failed delivery back in the queue with a fresh retry schedule. Its earlier attempts stay
+ * in the log; the receiver gets the same event id, so it can deduplicate.
+ */
+export async function resendWebhookDelivery(
+  ctx: ServiceContext,
+  input: z.input<typeof resendWebhookDeliveryInput>,
+): Promise<{ deliveryId: string }> {
+  const { businessId, mode, deliveryId } = resendWebhookDeliveryInput.parse(input);
+  assertBusinessAccess(ctx, businessId, "developer");
+  const delivery = await db().webhookDelivery.findFirst({
+    where: { id: deliveryId, endpoint: { businessId, mode } },
+    include: { endpoint: { select: { enabled: true } } },
+  });
+  if (!delivery) throw notFound("Delivery not found");
+  if (!delivery.endpoint.enabled) throw badRequest("This endpoint is disabled. Re-enable it first.");
+  const { count } = await db().webhookDelivery.updateMany({
+    where: { id: deliveryId, status: "failed" },
+    data: { status: "pending", attemptCount: 0, nextAttemptAt: new Date(), completedAt: null },
+  });
+  if (count === 0) throw badRequest("Only failed deliveries can be resent");
+  return { deliveryId };
+}

@@ -1,0 +1,43 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import type { z } from "zod";
+import { db } from "@/server/db/client";
+import type { ServiceContext } from "@/server/context";
+import { assertBusinessAccess } from "@/server/authorization";
+import { badRequest } from "@/server/errors";
+import { buildEvent, raiseEvent } from "@/server/events/outbox";
+import { deliverNext } from "@/server/webhooks/deliver-next";
+import { DELIVERY_TIMEOUT_MS } from "@/server/webhooks/send-request";
+import { endpointScope, loadEndpoint } from "./endpoint-view";
+import { deliveryInclude, toDeliveryView, type DeliveryView } from "./delivery-view";
+
+export const sendTestWebhookInput = endpointScope;
+
+/**
+ * Raises a `webhook_test` event and delivers it now, returning the delivery with its first
+ * attempt so the portal can show the receiver's answer. The event and its delivery are committed
+ * first: if this process dies mid-request, a worker sends it again like any other delivery.
+ */
+export async function sendTestWebhook(ctx: ServiceContext, input: z.input<typeof sendTestWebhookInput>): Promise<DeliveryView> {
+  const scope = sendTestWebhookInput.parse(input);
+  assertBusinessAccess(ctx, scope.businessId, "developer");
+  const endpoint = await loadEndpoint(scope);
+  if (!endpoint.enabled) throw badRequest("This endpoint is disabled. Re-enable it first.");
+  const event = buildEvent("webhook_test", scope.mode, { message: "This is a test event sent from the Hubi portal." });
+  const delivery = await db().$transaction(async (tx) => {
+    await raiseEvent(tx, scope.businessId, event);
+    await tx.outboxEvent.update({ where: { id: event.id }, data: { dispatchedAt: new Date() } });
+    return tx.webhookDelivery.create({ data: { endpointId: endpoint.id, eventId: event.id, eventType: event.type, nextAttemptAt: new Date() } });
+  });
+  // A worker may have claimed it first; then wait for its attempt instead.
+  if (!(await deliverNext({ deliveryId: delivery.id }))) await waitForFirstAttempt(delivery.id);
+  return toDeliveryView(await db().webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id }, include: deliveryInclude }));
+}
+
+async function waitForFirstAttempt(deliveryId: string): Promise<void> {
+  const deadline = Date.now() + DELIVERY_TIMEOUT_MS + 2_000;
+  while (Date.now() < deadline) {
+    const attempts = await db().webhookAttempt.count({ where: { deliveryId } });
+    if (attempts > 0) return;
+    await sleep(250);
+  }
+}

@@ -1,0 +1,36 @@
+/** The portal's webhook page: the current mode's endpoint, its secret and its deliveries. */
+import { z } from "zod";
+import { adminProcedure, memberProcedure, router } from "../init";
+import { getWebhookEndpoint } from "@/server/services/webhooks/get-webhook-endpoint";
+import { setWebhookUrl } from "@/server/services/webhooks/set-webhook-url";
+import { sendTestWebhook } from "@/server/services/webhooks/send-test-webhook";
+import { revealWebhookSecret } from "@/server/services/webhooks/reveal-webhook-secret";
+import { rotateWebhookSecret } from "@/server/services/webhooks/rotate-webhook-secret";
+import { listWebhookDeliveries, listWebhookDeliveriesInput } from "@/server/services/webhooks/list-webhook-deliveries";
+import { resendWebhookDelivery } from "@/server/services/webhooks/resend-webhook-delivery";
+import { enableWebhookEndpoint } from "@/server/services/webhooks/enable-webhook-endpoint";
+import { getWebhookHealth, getWebhookHealthInput } from "@/server/services/webhooks/get-webhook-health";
+
+/** Every procedure acts on the selected business and portal mode. */
+const viewer = memberProcedure("viewer");
+const developer = memberProcedure("developer");
+const scope = (ctx: { businessId: string; mode: "test" | "live" }) => ({ businessId: ctx.businessId, mode: ctx.mode });
+
+export const webhooksRouter = router({
+  endpoint: viewer.query(({ ctx }) => getWebhookEndpoint(ctx.service, scope(ctx))),
+  setUrl: developer
+    .input(z.object({ url: z.string() }))
+    .mutation(({ ctx, input }) => setWebhookUrl(ctx.service, { ...scope(ctx), url: input.url })),
+  sendTest: developer.mutation(({ ctx }) => sendTestWebhook(ctx.service, scope(ctx))),
+  revealSecret: developer.mutation(({ ctx }) => revealWebhookSecret(ctx.service, scope(ctx))),
+  rotateSecret: developer.mutation(({ ctx }) => rotateWebhookSecret(ctx.service, scope(ctx))),
+  enable: developer.mutation(({ ctx }) => enableWebhookEndpoint(ctx.service, scope(ctx))),
+  deliveries: viewer
+    .input(listWebhookDeliveriesInput.omit({ businessId: true, mode: true }))
+    .query(({ ctx, input }) => listWebhookDeliveries(ctx.service, { ...scope(ctx), ...input })),
+  resend: developer
+    .input(z.object({ deliveryId: z.uuid() }))
+    .mutation(({ ctx, input }) => resendWebhookDelivery(ctx.service, { ...scope(ctx), ...input })),
+  /** Platform admins: any business's delivery health. */
+  health: adminProcedure.input(getWebhookHealthInput).query(({ ctx, input }) => getWebhookHealth(ctx.service, input)),
+});

@@ -1,0 +1,160 @@
+/**
+ * One delivery attempt. The delivery row is claimed with FOR UPDATE SKIP LOCKED and its lock is
+ * held, in one transaction, through the HTTP request and until the attempt is recorded. So no two
+ * processes ever send the same attempt, and if a process dies mid-request PostgreSQL drops its
+ * connection, rolls back and releases the row: the next worker poll sends it again
+ * (at-least-once; receivers deduplicate on `webhook-id`).
+ */
+import type { PoolClient } from "pg";
+import { env } from "@/env";
+import { pool } from "@/server/db/client";
+import { describeError, log } from "@/server/logging";
+import { DISABLE_AFTER_FAILING_MS, nextRetryDelayMs } from "./retry-policy";
+import { sendRequest, type SendResult } from "./send-request";
+import { openSecret, signatureHeaders } from "./signing";
+
+type ClaimedDelivery = {
+  id: string;
+  event_id: string;
+  attempt_count: number;
+  endpoint_id: string;
+  url: string;
+  secret: Buffer;
+  previous_secret: Buffer | null;
+  previous_secret_expires_at: Date | null;
+  failing_since: Date | null;
+  payload: { id: string; type: string; mode: string; createdAt: string; data: unknown };
+};
+
+const CLAIM_SQL = `
+SELECT d.id, d.event_id, d.attempt_count, e.id AS endpoint_id, e.url, e.secret, e.previous_secret,
+       e.previous_secret_expires_at, e.failing_since, o.payload
+FROM webhook_delivery d
+JOIN webhook_endpoint e ON e.id = d.endpoint_id
+JOIN outbox_event o ON o.id = d.event_id
+WHERE d.status = 'pending' AND d.next_attempt_at <= now() AND e.enabled`;
+const CLAIM_NEXT_SQL = `${CLAIM_SQL} ORDER BY d.next_attempt_at LIMIT 1 FOR UPDATE OF d SKIP LOCKED`;
+const CLAIM_ONE_SQL = `${CLAIM_SQL} AND d.id = $1 FOR UPDATE OF d SKIP LOCKED`;
+
+const POSTPONE_SQL = `UPDATE webhook_delivery SET next_attempt_at = now() + interval '1 minute' WHERE id = $1`;
+
+/** Receivers that may say how long to wait. */
+const HONOURS_RETRY_AFTER = new Set([429, 503]);
+
+/** The signed body: the stored event with its fields in the documented order. */
+function eventBody(p: ClaimedDelivery["payload"]): string {
+  return JSON.stringify({ id: p.id, type: p.type, mode: p.mode, createdAt: p.createdAt, data: p.data });
+}
+
+function signingSecrets(d: ClaimedDelivery, now: Date): string[] {
+  const secrets = [openSecret(d.secret)];
+  if (d.previous_secret && d.previous_secret_expires_at && d.previous_secret_expires_at > now) {
+    secrets.push(openSecret(d.previous_secret));
+  }
+  return secrets;
+}
+
+async function recordAttempt(client: PoolClient, d: ClaimedDelivery, at: Date, r: SendResult): Promise<void> {
+  await client.query(
+    `INSERT INTO webhook_attempt (delivery_id, attempted_at, status_code, latency_ms, response_excerpt, error)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [d.id, at, r.statusCode, r.latencyMs, r.responseExcerpt, r.error],
+  );
+  const attempts = d.attempt_count + 1;
+  const ok = r.statusCode !== null && r.statusCode >= 200 && r.statusCode < 300;
+  if (ok) {
+    await client.query(
+      `UPDATE webhook_delivery SET status = 'succeeded', attempt_count = $2, next_attempt_at = NULL, completed_at = $3 WHERE id = $1`,
+      [d.id, attempts, at],
+    );
+    // At most one write a minute to a busy endpoint's row, unless it was failing.
+    await client.query(
+      `UPDATE webhook_endpoint SET last_success_at = $2, failing_since = NULL
+       WHERE id = $1 AND (failing_since IS NOT NULL OR last_success_at IS NULL OR last_success_at < $2::timestamptz - interval '1 minute')`,
+      [d.endpoint_id, at],
+    );
+    return;
+  }
+  // 3xx lands here too: redirects are never followed, so they are failures.
+  const gone = r.statusCode === 410;
+  const delay = gone ? null : nextRetryDelayMs(attempts, r.statusCode !== null && HONOURS_RETRY_AFTER.has(r.statusCode) ? r.retryAfterSeconds : null);
+  await client.query(
+    `UPDATE webhook_delivery SET status = $2::"DeliveryStatus", attempt_count = $3, next_attempt_at = $4, completed_at = $5 WHERE id = $1`,
+    [d.id, delay === null ? "failed" : "pending", attempts, delay === null ? null : new Date(at.getTime() + delay), delay === null ? at : null],
+  );
+  const failingSince = d.failing_since ?? at;
+  const disableReason = gone
+    ? "The endpoint answered 410 Gone"
+    : at.getTime() - failingSince.getTime() >= DISABLE_AFTER_FAILING_MS
+      ? "No successful delivery for 5 days"
+      : null;
+  await client.query(
+    `UPDATE webhook_endpoint SET failing_since = COALESCE(failing_since, $2),
+       enabled = enabled AND $3::text IS NULL,
+       disabled_reason = CASE WHEN enabled AND $3::text IS NOT NULL THEN $3 ELSE disabled_reason END,
+       disabled_at = CASE WHEN enabled AND $3::text IS NOT NULL THEN $2 ELSE disabled_at END
+     WHERE id = $1`,
+    [d.endpoint_id, at, disableReason],
+  );
+}
+
+async function attempt(delivery: ClaimedDelivery, at: Date): Promise<SendResult> {
+  try {
+    const body = eventBody(delivery.payload);
+    const headers = {
+      ...signatureHeaders(delivery.event_id, at, body, signingSecrets(delivery, at)),
+      "user-agent": "Hubi-Webhooks/1.0",
+    };
+    return await sendRequest(delivery.url, headers, body, { allowInsecure: env().WEBHOOK_ALLOW_INSECURE });
+  } catch (err) {
+    // Recorded as a failed attempt (and retried on schedule) so that one delivery that cannot be
+    // prepared, say a secret that no longer decrypts, does not come back on every poll.
+    log("error", "webhook delivery could not be prepared", { deliveryId: delivery.id, ...describeError(err) });
+    return { statusCode: null, latencyMs: 0, responseExcerpt: null, error: "Internal error preparing the delivery", retryAfterSeconds: null };
+  }
+}
+
+/**
+ * The request went out; if recording it fails (a bug, a constraint), the delivery is postponed a
+ * minute in the same transaction, still holding its lock, instead of being resent on every poll
+ * while the cause lasts.
+ */
+async function recordOrPostpone(client: PoolClient, delivery: ClaimedDelivery, at: Date, result: SendResult): Promise<void> {
+  await client.query("SAVEPOINT record_attempt");
+  try {
+    await recordAttempt(client, delivery, at, result);
+  } catch (err) {
+    await client.query("ROLLBACK TO SAVEPOINT record_attempt");
+    await client.query(POSTPONE_SQL, [delivery.id]);
+    log("error", "webhook attempt could not be recorded", { deliveryId: delivery.id, ...describeError(err) });
+  }
+}
+
+/**
+ * Attempts the most overdue pending delivery (or the given one). Returns false when there was
+ * nothing to claim: nothing due, or another process holds it.
+ */
+export async function deliverNext(options: { deliveryId?: string } = {}): Promise<boolean> {
+  const client = await pool().connect();
+  let broken: Error | undefined;
+  try {
+    await client.query("BEGIN");
+    const { rows } = options.deliveryId
+      ? await client.query<ClaimedDelivery>(CLAIM_ONE_SQL, [options.deliveryId])
+      : await client.query<ClaimedDelivery>(CLAIM_NEXT_SQL);
+    const delivery = rows[0];
+    if (delivery) {
+      const at = new Date();
+      await recordOrPostpone(client, delivery, at, await attempt(delivery, at));
+    }
+    await client.query("COMMIT");
+    return delivery !== undefined;
+  } catch (err) {
+    broken = err as Error;
+    await client.query("ROLLBACK").catch(() => {});
+    throw err;
+  } finally {
+    // A connection in an unknown state is discarded rather than returned to the pool.
+    client.release(broken);
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * Outbox → deliveries. One statement claims a batch of undispatched events (SKIP LOCKED, so
+ * several workers share the work), creates one pending delivery per enabled endpoint of the
+ * event's business and mode, and marks the events dispatched. It commits as a whole or not at
+ * all, so a crash at any moment leaves every event either undispatched or fully dispatched.
+ */
+import { pool } from "@/server/db/client";
+
+const BATCH = 100;
+
+const DISPATCH_SQL = `
+WITH claimed AS (
+  SELECT id, business_id, mode, type FROM outbox_event
+  WHERE dispatched_at IS NULL
+  ORDER BY created_at
+  LIMIT $1
+  FOR UPDATE SKIP LOCKED
+), created AS (
+  INSERT INTO webhook_delivery (id, endpoint_id, event_id, event_type, next_attempt_at)
+  SELECT gen_random_uuid(), e.id, c.id, c.type, now()
+  FROM claimed c JOIN webhook_endpoint e ON e.business_id = c.business_id AND e.mode = c.mode AND e.enabled
+  ON CONFLICT (endpoint_id, event_id) DO NOTHING
+)
+UPDATE outbox_event SET dispatched_at = now() WHERE id IN (SELECT id FROM claimed)`;
+
+/** Dispatches one batch; returns how many events it took (a full batch means: call again). */
+export async function dispatchOutbox(): Promise<{ events: number; more: boolean }> {
+  const { rowCount } = await pool().query(DISPATCH_SQL, [BATCH]);
+  const events = rowCount ?? 0;
+  return { events, more: events === BATCH };
+}

@@ -1,0 +1,105 @@
+/**
+ * The operator CLI (src/cli): JSON on stdout and exit 0 on success; a message on stderr and a
+ * non-zero exit on error. Each command calls the same service as the portal and the API.
+ */
+import { execFile } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { api } from "../support/api";
+import { uniqueNationalId } from "../support/factories";
+import { balanceOf } from "../support/queries";
+
+type Run = { code: number; stdout: string; stderr: string };
+
+function cli(...args: string[]): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(
+      path.resolve("node_modules/.bin/tsx"),
+      ["src/cli/main.ts", ...args],
+      { env: { ...process.env, DATABASE_URL: process.env.DATABASE_URL, HUBI_SECRET: process.env.HUBI_SECRET }, timeout: 60_000 },
+      (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+function ok(run: Run) {
+  expect(run.stderr, run.stderr).toBe("");
+  expect(run.code).toBe(0);
+  return JSON.parse(run.stdout);
+}
+
+describe("operator CLI", () => {
+  it("business:create → keys:create → the key works → credits:grant → keys:revoke → the key gets 401", async () => {
+    const created = ok(
+      await cli("business:create", "--name", "CLI Business", "--email", `cli-${randomUUID()}@example.test`, "--password", "correct horse battery staple", "--approve-live"),
+    );
+    expect(created).toEqual({ businessId: expect.any(String), userId: expect.any(String) });
+
+    const key = ok(await cli("keys:create", "--business", created.businessId, "--mode", "test", "--name", "ci"));
+    expect(key).toMatchObject({ id: expect.any(String), mode: "test", expiresAt: null });
+    expect(key.key).toMatch(/^hubi_test_[0-9A-Za-z]{49}$/);
+    const verify = () => api("POST", "/verify/citizen", { key: key.key, body: { nationalId: uniqueNationalId() } });
+    expect((await verify()).status).toBe(200);
+
+    expect(ok(await cli("credits:grant", "--business", created.businessId, "--amount", "25", "--note", "cli test"))).toEqual({ balance: 25 });
+    expect(await balanceOf(created.businessId)).toBe(25);
+
+    const revoked = ok(await cli("keys:revoke", "--id", key.id));
+    expect(revoked).toMatchObject({ id: key.id, revokedAt: expect.any(String) });
+    const after = await verify();
+    expect(after.status).toBe(401);
+    expect(after.body.message).toBe("This API key has been revoked.");
+  });
+
+  it("registry:import prints the per-row report; audit:verify exits 0", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hubi-cli-"));
+    const file = path.join(dir, "citizens.csv");
+    fs.writeFileSync(
+      file,
+      "national_id,full_name,date_of_birth,date_of_issue,date_of_expiry,status\r\n" +
+        `${uniqueNationalId()},Cli Citizen,1990-01-01,2015-01-01,2035-01-01,active\r\n` +
+        "123,Bad Id,1990-01-01,2015-01-01,2035-01-01,active\r\n",
+    );
+    try {
+      const [imported, audit] = await Promise.all([cli("registry:import", file), cli("audit:verify")]);
+      expect(ok(imported)).toEqual({ accepted: 1, rejected: [{ line: 3, reason: "national_id must be exactly 11 digits" }] });
+      expect(ok(audit)).toMatchObject({ ok: true, entries: expect.any(Number) });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("errors go to stderr with a non-zero exit", async () => {
+    const [unknown, missingFlag, missingFile, liveWithoutAccess, badFlag] = await Promise.all([
+      cli("nope:nothing"),
+      cli("keys:create", "--mode", "test"),
+      cli("registry:import"),
+      (async () => {
+        const biz = ok(await cli("business:create", "--name", "No Live", "--email", `cli-${randomUUID()}@example.test`, "--password", "correct horse battery staple"));
+        return cli("keys:create", "--business", biz.businessId, "--mode", "live");
+      })(),
+      cli("credits:grant", "--business", randomUUID(), "--amount", "ten"),
+    ]);
+    expect(unknown.code).not.toBe(0);
+    expect(unknown.stderr).toContain("Unknown command 'nope:nothing'.");
+    expect(unknown.stderr).toContain("keys:create");
+    expect(unknown.stdout).toBe("");
+
+    expect(missingFlag.code).not.toBe(0);
+    expect(missingFlag.stderr).toBe("Error: --business is required\n");
+    expect(missingFlag.stdout).toBe("");
+
+    expect(missingFile.code).not.toBe(0);
+    expect(missingFile.stderr).toContain("Name the CSV file");
+
+    expect(liveWithoutAccess.code).not.toBe(0);
+    expect(liveWithoutAccess.stderr).toContain("Live keys can be created once live access is approved");
+    expect(liveWithoutAccess.stdout).toBe("");
+
+    expect(badFlag.code).not.toBe(0);
+    expect(badFlag.stderr).toContain("--amount must be a whole number");
+  });
+});

@@ -1,0 +1,39 @@
+/**
+ * Runs `scripts/worker.ts` as a real child process (as `npm run worker` does), with the test
+ * database and a compressed retry schedule. Output goes to artifacts/logs/ like the app's.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { LOG_DIR } from "./app";
+
+export const TEST_RETRY_SCHEDULE = "1,1,1";
+
+export type WorkerProcess = { process: ChildProcess; kill: () => Promise<void>; stop: () => Promise<void> };
+
+let started = 0;
+
+export async function startWorkerProcess(env: Record<string, string> = {}): Promise<WorkerProcess> {
+  fs.mkdirSync(LOG_DIR, { recursive: true });
+  const log = fs.createWriteStream(path.join(LOG_DIR, `webhook-worker-${process.pid}-${++started}.log`));
+  // `node --import tsx`, not the tsx CLI: the CLI runs the script in a grandchild that a SIGKILL
+  // of the CLI would not reach.
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
+    env: { ...process.env, WEBHOOK_RETRY_SCHEDULE: TEST_RETRY_SCHEDULE, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stderr!.pipe(log);
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on("data", (chunk: Buffer) => {
+      log.write(chunk);
+      if (chunk.toString().includes("webhook worker started")) resolve();
+    });
+    child.once("exit", (code) => reject(new Error(`The worker exited during start-up (${code})`)));
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const signal = async (s: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(s);
+    await exited;
+  };
+  return { process: child, kill: () => signal("SIGKILL"), stop: () => signal("SIGTERM") };
+}

@@ -1,0 +1,281 @@
+/**
+ * Webhook delivery end to end: events raised in the outbox, delivered by real worker processes
+ * (`scripts/worker.ts`) to a real receiver on 127.0.0.1, with a compressed retry schedule.
+ * Tests run in order and manage the worker processes themselves.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { Webhook } from "standardwebhooks";
+import { systemContext } from "@/server/context";
+import { db } from "@/server/db/client";
+import { buildEvent, raiseEvent } from "@/server/events/outbox";
+import { setWebhookUrl } from "@/server/services/webhooks/set-webhook-url";
+import { revealWebhookSecret } from "@/server/services/webhooks/reveal-webhook-secret";
+import { rotateWebhookSecret } from "@/server/services/webhooks/rotate-webhook-secret";
+import { resendWebhookDelivery } from "@/server/services/webhooks/resend-webhook-delivery";
+import { enableWebhookEndpoint } from "@/server/services/webhooks/enable-webhook-endpoint";
+import { createTestBusiness, uniqueNationalId } from "../support/factories";
+import { api } from "../support/api";
+import { Hubi } from "../../sdk/src/index.js";
+import { startReceiver, type WebhookReceiver } from "../support/webhook-receiver";
+import { startWorkerProcess, TEST_RETRY_SCHEDULE, type WorkerProcess } from "../support/worker-process";
+import { startApp } from "../support/app";
+import { waitFor } from "../support/wait-for";
+
+const ctx = systemContext("webhook-tests");
+let receiver: WebhookReceiver;
+let workers: WorkerProcess[] = [];
+
+async function startWorkers(count: number, env: Record<string, string> = {}) {
+  workers.push(...(await Promise.all(Array.from({ length: count }, () => startWorkerProcess(env)))));
+}
+async function stopWorkers(how: "stop" | "kill" = "stop") {
+  await Promise.all(workers.map((w) => w[how]()));
+  workers = [];
+}
+
+/** A business whose test endpoint is the receiver; returns its id and the endpoint id. */
+async function businessWithEndpoint(url = receiver.url) {
+  const { businessId } = await createTestBusiness();
+  const endpoint = await setWebhookUrl(ctx, { businessId, mode: "test", url });
+  return { businessId, endpointId: endpoint.id };
+}
+
+async function raise(businessId: string, mode: "test" | "live" = "test") {
+  const event = buildEvent("credits_low", mode, { balance: 99, threshold: 100 });
+  await db().$transaction((tx) => raiseEvent(tx, businessId, event));
+  return event;
+}
+
+const deliveryOf = (eventId: string) =>
+  db().webhookDelivery.findFirst({ where: { eventId }, include: { attempts: { orderBy: { attemptedAt: "asc" } } } });
+const settled = (eventId: string) => async () => {
+  const d = await deliveryOf(eventId);
+  return d && d.status !== "pending" ? d : null;
+};
+const requestsFor = (eventId: string) => receiver.requests.filter((r) => r.headers["webhook-id"] === eventId);
+
+beforeAll(async () => {
+  receiver = await startReceiver();
+  await startWorkers(2);
+});
+afterAll(async () => {
+  await stopWorkers();
+  await receiver.close();
+});
+beforeEach(() => receiver.respond(() => ({ status: 200, body: "ok" })));
+
+describe("webhook delivery", () => {
+  it("delivers each event once across two workers, signed so that standardwebhooks verifies it", async () => {
+    const { businessId } = await businessWithEndpoint();
+    const { secret } = await revealWebhookSecret(ctx, { businessId, mode: "test" });
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    const events = await Promise.all(Array.from({ length: 10 }, () => raise(businessId)));
+
+    for (const event of events) await waitFor(`delivery of ${event.id}`, settled(event.id));
+    for (const event of events) {
+      const received = requestsFor(event.id);
+      expect(received).toHaveLength(1);
+      expect(new Webhook(secret).verify(received[0]!.body, received[0]!.headers)).toEqual(event);
+      expect((await deliveryOf(event.id))!.status).toBe("succeeded");
+    }
+  });
+
+  it("delivers verification_completed for a sandbox verify call, without the national ID", async () => {
+    const business = await createTestBusiness();
+    await setWebhookUrl(ctx, { businessId: business.businessId, mode: "test", url: receiver.url });
+    const { secret } = await revealWebhookSecret(ctx, { businessId: business.businessId, mode: "test" });
+    const nationalId = uniqueNationalId();
+    const verify = await api("POST", "/verify/citizen", { key: business.testKey, body: { nationalId, purpose: "Webhook test" } });
+    expect(verify.status).toBe(200);
+
+    const request = await waitFor("the event", () => receiver.requests.find((r) => r.body.includes(verify.body.data.id)));
+    expect(new Webhook(secret).verify(request.body, request.headers)).toMatchObject({
+      type: "verification_completed",
+      mode: "test",
+      data: { id: verify.body.data.id, result: "verified", purpose: "Webhook test" },
+    });
+    expect(request.body).not.toContain(nationalId);
+  });
+
+  it("signs with both the old and the new secret for 24 h after a rotation", async () => {
+    const { businessId } = await businessWithEndpoint();
+    const { secret: oldSecret } = await revealWebhookSecret(ctx, { businessId, mode: "test" });
+    const { secret: newSecret, previousSecretExpiresAt } = await rotateWebhookSecret(ctx, { businessId, mode: "test" });
+    expect(previousSecretExpiresAt.getTime() - Date.now()).toBeGreaterThan(23.9 * 3_600_000);
+    const event = await raise(businessId);
+
+    await waitFor("delivery", settled(event.id));
+    const [request] = requestsFor(event.id);
+    expect(request!.headers["webhook-signature"]!.split(" ")).toHaveLength(2);
+    expect(new Webhook(newSecret).verify(request!.body, request!.headers)).toEqual(event);
+    expect(new Webhook(oldSecret).verify(request!.body, request!.headers)).toEqual(event);
+    // Our own client library agrees.
+    expect(await Hubi.webhooks.verify(request!.body, request!.headers, newSecret)).toEqual(event);
+    expect(await Hubi.webhooks.verify(request!.body, request!.headers, oldSecret)).toEqual(event);
+  });
+
+  it("sends test-mode events to the test endpoint only", async () => {
+    const { businessId } = await businessWithEndpoint();
+    await setWebhookUrl(ctx, { businessId, mode: "live", url: `${receiver.url}/live` });
+    const testEvent = await raise(businessId, "test");
+    const liveEvent = await raise(businessId, "live");
+
+    await waitFor("both deliveries", async () => (await settled(testEvent.id)()) && (await settled(liveEvent.id)()));
+    expect(requestsFor(testEvent.id).map((r) => r.path)).toEqual(["/hooks"]);
+    expect(requestsFor(liveEvent.id).map((r) => r.path)).toEqual(["/hooks/live"]);
+  });
+
+  it("retries after 500s and succeeds, logging every attempt", async () => {
+    const { businessId } = await businessWithEndpoint();
+    receiver.respond((req) => (requestsFor(req.headers["webhook-id"]!).length <= 2 ? { status: 500, body: "boom" } : { status: 200, body: "thanks" }));
+    const event = await raise(businessId);
+
+    const delivery = await waitFor("delivery", settled(event.id));
+    expect(delivery.status).toBe("succeeded");
+    expect(delivery.attempts.map((a) => a.statusCode)).toEqual([500, 500, 200]);
+    expect(delivery.attempts[0]!.responseExcerpt).toBe("boom");
+    expect(delivery.attempts[2]!.responseExcerpt).toBe("thanks");
+    expect(delivery.attempts.every((a) => a.latencyMs >= 0)).toBe(true);
+  });
+
+  it("honours Retry-After on 429", async () => {
+    const { businessId } = await businessWithEndpoint();
+    receiver.respond((req) => (requestsFor(req.headers["webhook-id"]!).length === 1 ? { status: 429, headers: { "retry-after": "3" } } : { status: 200 }));
+    const event = await raise(businessId);
+
+    const delivery = await waitFor("delivery", settled(event.id));
+    const [first, second] = delivery.attempts;
+    expect(second!.attemptedAt.getTime() - first!.attemptedAt.getTime()).toBeGreaterThanOrEqual(3_000);
+  });
+
+  it("counts a redirect as a failure and never follows it", async () => {
+    const { businessId } = await businessWithEndpoint();
+    receiver.respond((req) => (req.path === "/hooks" ? { status: 302, headers: { location: "/elsewhere" } } : { status: 200 }));
+    const event = await raise(businessId);
+
+    const delivery = await waitFor("the schedule to run out", settled(event.id));
+    expect(delivery.status).toBe("failed");
+    expect(delivery.attempts.map((a) => a.statusCode)).toEqual([302, 302, 302, 302]);
+    expect(receiver.requests.some((r) => r.path === "/elsewhere")).toBe(false);
+  });
+
+  it("loses no event while the receiver is down for the whole schedule: it is resent from the portal", async () => {
+    const { businessId } = await businessWithEndpoint();
+    await receiver.close();
+    const event = await raise(businessId);
+    const failed = await waitFor("the schedule to run out", settled(event.id));
+    expect(failed.status).toBe("failed");
+    expect(failed.attempts).toHaveLength(4);
+    expect(failed.attempts.every((a) => a.statusCode === null && a.error)).toBe(true);
+
+    await receiver.reopen();
+    await resendWebhookDelivery(ctx, { businessId, mode: "test", deliveryId: failed.id });
+    const resent = await waitFor("the resend", settled(event.id));
+    expect(resent.status).toBe("succeeded");
+    expect(requestsFor(event.id)).toHaveLength(1);
+  });
+
+  it("disables the endpoint on 410 and stops delivering to it until re-enabled", async () => {
+    const { businessId, endpointId } = await businessWithEndpoint();
+    receiver.respond(() => ({ status: 410 }));
+    const first = await raise(businessId);
+    const delivery = await waitFor("delivery", settled(first.id));
+    expect(delivery.status).toBe("failed");
+    expect(delivery.attempts).toHaveLength(1);
+    const endpoint = await db().webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } });
+    expect(endpoint.enabled).toBe(false);
+    expect(endpoint.disabledReason).toMatch(/410/);
+
+    const second = await raise(businessId);
+    await waitFor("dispatch", async () => (await db().outboxEvent.findUnique({ where: { id: second.id } }))?.dispatchedAt);
+    expect(await deliveryOf(second.id)).toBeNull();
+
+    receiver.respond(() => ({ status: 200 }));
+    await enableWebhookEndpoint(ctx, { businessId, mode: "test" });
+    const third = await raise(businessId);
+    expect((await waitFor("delivery after re-enabling", settled(third.id))).status).toBe("succeeded");
+  });
+
+  it("disables an endpoint that has had no success for 5 days", async () => {
+    const { businessId, endpointId } = await businessWithEndpoint();
+    await db().webhookEndpoint.update({ where: { id: endpointId }, data: { failingSince: new Date(Date.now() - 5 * 86_400_000 - 60_000) } });
+    receiver.respond(() => ({ status: 500 }));
+    const event = await raise(businessId);
+
+    const endpoint = await waitFor("the endpoint to be disabled", async () => {
+      const e = await db().webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } });
+      return e.enabled ? null : e;
+    });
+    expect(endpoint.disabledReason).toBe("No successful delivery for 5 days");
+    expect((await deliveryOf(event.id))!.attempts).toHaveLength(1);
+  });
+
+  it("waits a minute, rather than resending on every poll, when an attempt cannot be recorded", async () => {
+    const { businessId, endpointId } = await businessWithEndpoint();
+    // Fault injection in the database: recording any attempt for this endpoint fails.
+    await db().$executeRawUnsafe(`
+      CREATE FUNCTION fail_attempts() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF EXISTS (SELECT 1 FROM webhook_delivery WHERE id = NEW.delivery_id AND endpoint_id = '${endpointId}') THEN
+          RAISE EXCEPTION 'injected failure';
+        END IF;
+        RETURN NEW;
+      END $$`);
+    await db().$executeRawUnsafe(`CREATE TRIGGER fail_attempts BEFORE INSERT ON webhook_attempt FOR EACH ROW EXECUTE FUNCTION fail_attempts()`);
+    try {
+      const event = await raise(businessId);
+      await waitFor("the request", () => requestsFor(event.id).length === 1);
+      await new Promise((r) => setTimeout(r, 2_500));
+      expect(requestsFor(event.id)).toHaveLength(1);
+      const delivery = (await deliveryOf(event.id))!;
+      expect(delivery).toMatchObject({ status: "pending", attemptCount: 0 });
+      expect(delivery.nextAttemptAt!.getTime() - Date.now()).toBeGreaterThan(50_000);
+    } finally {
+      await db().$executeRawUnsafe(`DROP TRIGGER fail_attempts ON webhook_attempt`);
+      await db().$executeRawUnsafe(`DROP FUNCTION fail_attempts()`);
+    }
+  });
+
+  it("delivers an event whose worker was killed mid-request, after a restart", async () => {
+    const { businessId } = await businessWithEndpoint();
+    receiver.respond((req) => (requestsFor(req.headers["webhook-id"]!).length === 1 ? "hold" : { status: 200 }));
+    const event = await raise(businessId);
+    await waitFor("the first request to arrive", () => requestsFor(event.id).length === 1);
+
+    await stopWorkers("kill");
+    expect((await deliveryOf(event.id))!.status).toBe("pending");
+    await startWorkers(1);
+
+    const delivery = await waitFor("delivery after the restart", settled(event.id));
+    expect(delivery.status).toBe("succeeded");
+    // The killed attempt was rolled back with its transaction; only the one that finished is logged.
+    expect(delivery.attempts.map((a) => a.statusCode)).toEqual([200]);
+    expect(requestsFor(event.id)).toHaveLength(2);
+    expect(new Set(requestsFor(event.id).map((r) => r.headers["webhook-id"]))).toEqual(new Set([event.id]));
+  });
+
+  it("refuses to deliver to a local address when insecure mode is off", async () => {
+    await stopWorkers();
+    await startWorkers(1, { WEBHOOK_ALLOW_INSECURE: "false" });
+    const { businessId } = await businessWithEndpoint(`https://localhost:${receiver.port}/hooks`);
+    const connectionsBefore = receiver.connections();
+    const event = await raise(businessId);
+
+    const delivery = await waitFor("the first attempt", async () => (await deliveryOf(event.id))?.attempts[0]);
+    expect(delivery.statusCode).toBeNull();
+    expect(delivery.error).toBe("localhost resolves to a private or reserved address");
+    expect(receiver.connections()).toBe(connectionsBefore);
+  });
+
+  it("runs in the app process itself when WEBHOOK_WORKER_IN_APP is on", async () => {
+    await stopWorkers();
+    const app = await startApp({ env: { WEBHOOK_WORKER_IN_APP: "true", WEBHOOK_RETRY_SCHEDULE: TEST_RETRY_SCHEDULE }, name: "vitest-app-with-worker" });
+    try {
+      const { businessId } = await businessWithEndpoint();
+      const event = await raise(businessId);
+      expect((await waitFor("delivery by the app's worker", settled(event.id))).status).toBe("succeeded");
+    } finally {
+      await app.stop();
+    }
+  });
+});

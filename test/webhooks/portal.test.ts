@@ -1,0 +1,142 @@
+/**
+ * The portal's webhook procedures through a tRPC caller, as the page calls them: the selected
+ * business and mode come from the context, and roles decide what each member may do.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Webhook } from "standardwebhooks";
+import { createCallerFactory } from "@/server/trpc/init";
+import { appRouter } from "@/server/trpc/routers/_app";
+import type { TrpcContext } from "@/server/trpc/context";
+import type { Role } from "@/generated/prisma/enums";
+import { createTestBusiness, type TestBusiness } from "../support/factories";
+import { startReceiver, type WebhookReceiver } from "../support/webhook-receiver";
+
+const createCaller = createCallerFactory(appRouter);
+
+function callerFor(business: TestBusiness, role: Role = "owner", mode: "test" | "live" = "test") {
+  const ctx: TrpcContext = {
+    user: { id: business.userId, email: business.email, name: "Test Owner", isPlatformAdmin: false, memberships: [] },
+    membership: { businessId: business.businessId, businessName: "Test Business", role },
+    mode,
+    requestId: `req_${crypto.randomUUID()}`,
+  };
+  return createCaller(ctx);
+}
+
+const adminCaller = () =>
+  createCaller({
+    user: { id: crypto.randomUUID(), email: "admin@hubi.test", name: "Admin", isPlatformAdmin: true, memberships: [] },
+    membership: undefined,
+    mode: "test",
+    requestId: `req_${crypto.randomUUID()}`,
+  });
+
+let receiver: WebhookReceiver;
+beforeAll(async () => {
+  receiver = await startReceiver();
+});
+afterAll(() => receiver.close());
+
+describe("webhooks router", () => {
+  it("sets the URL, sends a test event at once and shows the receiver's answer", async () => {
+    const business = await createTestBusiness();
+    const trpc = callerFor(business);
+    expect(await trpc.webhooks.endpoint()).toBeNull();
+
+    const endpoint = await trpc.webhooks.setUrl({ url: receiver.url });
+    expect(endpoint).toMatchObject({ url: receiver.url, enabled: true, mode: "test" });
+    receiver.respond(() => ({ status: 202, body: "received" }));
+
+    const delivery = await trpc.webhooks.sendTest();
+    expect(delivery).toMatchObject({ eventType: "webhook_test", status: "succeeded", attemptCount: 1 });
+    expect(delivery.attempts[0]).toMatchObject({ statusCode: 202, responseExcerpt: "received", error: null });
+
+    const { secret } = await trpc.webhooks.revealSecret();
+    const request = receiver.requests.find((r) => r.headers["webhook-id"] === delivery.eventId)!;
+    expect(new Webhook(secret).verify(request.body, request.headers)).toMatchObject({ type: "webhook_test", mode: "test" });
+
+    const { items } = await trpc.webhooks.deliveries({});
+    expect(items.map((d) => d.id)).toEqual([delivery.id]);
+    expect(items[0]!.attempts).toHaveLength(1);
+  });
+
+  it("shows a failed test delivery with its next retry", async () => {
+    const trpc = callerFor(await createTestBusiness());
+    await trpc.webhooks.setUrl({ url: receiver.url });
+    receiver.respond(() => ({ status: 500, body: "nope" }));
+
+    const delivery = await trpc.webhooks.sendTest();
+    expect(delivery).toMatchObject({ status: "pending", attemptCount: 1 });
+    expect(delivery.attempts[0]).toMatchObject({ statusCode: 500, responseExcerpt: "nope" });
+    expect(delivery.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it("keeps the first 500 bytes of a response, even a binary one", async () => {
+    const trpc = callerFor(await createTestBusiness());
+    await trpc.webhooks.setUrl({ url: receiver.url });
+    receiver.respond(() => ({ status: 200, body: `bin\u0000ary${"x".repeat(2_000)}` }));
+
+    const delivery = await trpc.webhooks.sendTest();
+    expect(delivery.status).toBe("succeeded");
+    expect(delivery.attempts[0]!.responseExcerpt).toBe(`binary${"x".repeat(500 - "bin\u0000ary".length)}`);
+  });
+
+  it("keeps one endpoint per mode", async () => {
+    const business = await createTestBusiness();
+    await callerFor(business, "owner", "test").webhooks.setUrl({ url: `${receiver.url}/test` });
+    await callerFor(business, "owner", "live").webhooks.setUrl({ url: `${receiver.url}/live` });
+    await callerFor(business, "owner", "test").webhooks.setUrl({ url: `${receiver.url}/test2` });
+    expect((await callerFor(business, "viewer", "test").webhooks.endpoint())!.url).toBe(`${receiver.url}/test2`);
+    expect((await callerFor(business, "viewer", "live").webhooks.endpoint())!.url).toBe(`${receiver.url}/live`);
+  });
+
+  it("rejects URLs that are not http(s)", async () => {
+    const trpc = callerFor(await createTestBusiness());
+    await expect(trpc.webhooks.setUrl({ url: "ftp://example.com/hook" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(trpc.webhooks.setUrl({ url: "nonsense" })).rejects.toMatchObject({ code: "BAD_REQUEST", message: "Enter a valid URL" });
+  });
+
+  it("rotates the secret, keeping the previous one signing for 24 h", async () => {
+    const trpc = callerFor(await createTestBusiness());
+    await trpc.webhooks.setUrl({ url: receiver.url });
+    const { secret: before } = await trpc.webhooks.revealSecret();
+    const rotated = await trpc.webhooks.rotateSecret();
+    expect(rotated.secret).not.toBe(before);
+    expect((await trpc.webhooks.revealSecret()).secret).toBe(rotated.secret);
+    expect((await trpc.webhooks.endpoint())!.previousSecretExpiresAt).toEqual(rotated.previousSecretExpiresAt);
+  });
+
+  it("lets viewers see the endpoint and deliveries but not the secret or changes", async () => {
+    const business = await createTestBusiness();
+    await callerFor(business).webhooks.setUrl({ url: receiver.url });
+    const viewer = callerFor(business, "viewer");
+    expect(await viewer.webhooks.endpoint()).not.toBeNull();
+    expect(await viewer.webhooks.deliveries({})).toEqual({ items: [], nextCursor: null });
+    await expect(viewer.webhooks.revealSecret()).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(viewer.webhooks.rotateSecret()).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(viewer.webhooks.setUrl({ url: receiver.url })).rejects.toMatchObject({ code: "FORBIDDEN" });
+  });
+
+  it("refuses to resend a delivery that has not failed, or one of another business", async () => {
+    const business = await createTestBusiness();
+    const trpc = callerFor(business);
+    await trpc.webhooks.setUrl({ url: receiver.url });
+    receiver.respond(() => ({ status: 200 }));
+    const delivery = await trpc.webhooks.sendTest();
+    await expect(trpc.webhooks.resend({ deliveryId: delivery.id })).rejects.toMatchObject({ message: "Only failed deliveries can be resent" });
+    const other = callerFor(await createTestBusiness());
+    await expect(other.webhooks.resend({ deliveryId: delivery.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("gives platform admins any business's delivery health, and only them", async () => {
+    const business = await createTestBusiness();
+    const trpc = callerFor(business);
+    await trpc.webhooks.setUrl({ url: receiver.url });
+    receiver.respond(() => ({ status: 200 }));
+    await trpc.webhooks.sendTest();
+
+    const [health] = await adminCaller().webhooks.health({ businessId: business.businessId });
+    expect(health).toMatchObject({ mode: "test", enabled: true, last7Days: { succeeded: 1, pending: 0, failed: 0 }, lastAttempt: { statusCode: 200 } });
+    await expect(trpc.webhooks.health({ businessId: business.businessId })).rejects.toMatchObject({ code: "FORBIDDEN" });
+  });
+});
