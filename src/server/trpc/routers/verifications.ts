@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { memberProcedure, router } from "../init";
 import { verifyCitizenRequestSchema, verificationIdSchema } from "@/contracts/verifications";
-import { verifyCitizen } from "@/server/services/verifications/verify-citizen";
+import { verifyFromPortal } from "@/server/services/verifications/verify-from-portal";
 import { listVerifications } from "@/server/services/verifications/list-verifications";
 import { getVerificationCertificate } from "@/server/services/verifications/get-verification-certificate";
 import { historyFiltersSchema } from "@/server/services/verifications/history-filters";
@@ -13,13 +13,10 @@ const historyPageSchema = z.object({
 });
 
 export const verificationsRouter = router({
-  /** The portal's verify form: the same service as the API, charged the same in live mode. */
+  /** The portal's verify form: the API's verification, charged the same in live mode. */
   verify: memberProcedure("developer")
     .input(verifyCitizenRequestSchema)
-    .mutation(async ({ ctx, input }) => {
-      const { body } = await verifyCitizen(ctx.service, { ...input, businessId: ctx.businessId, mode: ctx.mode, channel: "portal" });
-      return body;
-    }),
+    .mutation(({ ctx, input }) => verifyFromPortal(ctx.service, { ...input, businessId: ctx.businessId, mode: ctx.mode })),
   /** History: browsing in the portal is free (chargeCredit: false). */
   list: memberProcedure("viewer")
     .input(historyPageSchema)
