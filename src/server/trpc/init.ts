@@ -12,7 +12,6 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import { ZodError } from "zod";
 import { AppError } from "@/server/errors";
-import type { ServiceContext } from "@/server/context";
 import type { Role } from "@/generated/prisma/enums";
 import type { TrpcContext } from "./context";
 import { userServiceContext } from "./service-context";
@@ -74,7 +73,7 @@ export const publicProcedure = t.procedure.use(mapAppErrors);
 
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue" });
-  const service: ServiceContext = userServiceContext(ctx.user, undefined, ctx.requestId);
+  const service = userServiceContext(ctx.user, undefined, ctx.requestId);
   return next({ ctx: { ...ctx, user: ctx.user, service } });
 });
 
