@@ -70,4 +70,11 @@ describe("team", () => {
       liveAccess: "none",
     });
   });
+
+  it("sign-ups from one client address are throttled", async () => {
+    const caller = createCaller({ user: null, membership: undefined, mode: "test", requestId: "req_signup_throttle", clientAddress: `203.0.113.${Math.floor(Math.random() * 250)}` });
+    const account = () => ({ businessName: "Busy Co", ownerName: "Owner", email: `b-${randomUUID()}@example.test`, password: "long enough password" });
+    for (let i = 0; i < 10; i++) await caller.account.signUp(account());
+    await expect(caller.account.signUp(account())).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS" });
+  });
 });

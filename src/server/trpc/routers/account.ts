@@ -1,6 +1,6 @@
 import { authedProcedure, publicProcedure, router } from "../init";
 import { systemContext } from "@/server/context";
-import { createBusiness } from "@/server/services/businesses/create-business";
+import { signUp } from "@/server/services/businesses/sign-up";
 import { acceptInvitation, acceptInvitationInput } from "@/server/services/team/accept-invitation";
 import { getInvitation, getInvitationInput } from "@/server/services/team/get-invitation";
 import { signUpInput } from "@/server/services/businesses/sign-up-input";
@@ -11,14 +11,11 @@ export const accountRouter = router({
   /** Sign-up: a new business and its owner. The browser then signs in with next-auth. */
   signUp: publicProcedure
     .input(signUpInput)
-    .mutation(async ({ ctx, input }) => {
-      const { businessId } = await createBusiness(systemContext("portal-sign-up", ctx.requestId), input);
-      return { businessId };
-    }),
+    .mutation(({ ctx, input }) => signUp(systemContext("portal-sign-up", ctx.requestId), input, ctx.clientAddress)),
   /** Sign-up from an invitation link: an account that joins the inviting business. */
   signUpWithInvitation: publicProcedure
     .input(invitedSignUpInput)
-    .mutation(({ ctx, input }) => signUpWithInvitation(systemContext("portal-sign-up", ctx.requestId), input)),
+    .mutation(({ ctx, input }) => signUpWithInvitation(systemContext("portal-sign-up", ctx.requestId), input, ctx.clientAddress)),
   invitation: publicProcedure.input(getInvitationInput).query(({ input }) => getInvitation(input)),
   acceptInvitation: authedProcedure.input(acceptInvitationInput).mutation(({ ctx, input }) => acceptInvitation(ctx.service, input)),
 });
