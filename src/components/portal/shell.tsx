@@ -33,6 +33,7 @@ export function PortalShell({ info, children }: { info: PortalInfo; children: Re
       )}
       <div className="flex min-h-screen">
         <aside
+          onKeyDown={(e) => e.key === "Escape" && setMenuOpen(false)}
           className={`${menuOpen ? "fixed inset-0 z-40 block bg-white" : "hidden"} w-full border-r border-slate-200 bg-white px-3 py-4 md:static md:block md:w-60 md:shrink-0 print:hidden`}
         >
           <div className="mb-4 flex items-center justify-between px-3">
