@@ -9,8 +9,19 @@ import { createAdmin } from "@/server/services/users/create-admin";
 
 export type Credentials = { email: string; password: string };
 
+/**
+ * A client address of its own (TEST-NET-2, RFC 5737) for each browser context. Sign-ins are
+ * throttled per address as well as per email, and every test's browser is really one machine:
+ * without this, the suite's own sign-ins would trip the per-address limit.
+ */
+const clientAddress = () => `198.51.100.${1 + Math.floor(Math.random() * 254)}`;
+
 export const test = base.extend<{ admin: Credentials }>({
   baseURL: async ({}, use) => use(process.env.E2E_BASE_URL),
+  context: async ({ context }, use) => {
+    await context.setExtraHTTPHeaders({ "x-forwarded-for": clientAddress() });
+    await use(context);
+  },
   admin: async ({}, use) => {
     const creds = { email: `admin-${randomUUID()}@hubi.test`, password: "admin password 123" };
     await createAdmin(systemContext("e2e"), { ...creds, name: "E2E Admin" });
@@ -24,8 +35,11 @@ export { expect };
 export const screenshotPath = (name: string) => `artifacts/screenshots/${name}.png`;
 
 export async function signInAs(page: Page, creds: Credentials): Promise<void> {
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": clientAddress() });
   await page.goto("/sign-in");
   await page.getByLabel("Email").fill(creds.email);
   await page.getByLabel("Password").fill(creds.password);
   await page.getByRole("button", { name: "Sign in" }).click();
+  // Signed in once the form has navigated away (to the callback URL or the overview).
+  await page.waitForURL((url) => url.pathname !== "/sign-in");
 }

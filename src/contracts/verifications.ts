@@ -90,7 +90,7 @@ const instant = (name: string) =>
 
 export const listVerificationsQuerySchema = z
   .strictObject({
-    page: wholeNumber("page", 1).optional().meta({ description: "Page number, from 1.", example: "1" }),
+    page: wholeNumber("page", 1, Number.MAX_SAFE_INTEGER).optional().meta({ description: "Page number, from 1.", example: "1" }),
     limit: wholeNumber("limit", 1, 100).optional().meta({ description: "Items per page, 1 to 100 (default 20).", example: "20" }),
     result: verificationResultSchema.optional(),
     from: instant("from").optional().meta({ description: "Only verifications created at or after this instant." }),

@@ -8,6 +8,9 @@ import { db } from "@/server/db/client";
 import { createBusiness } from "@/server/services/businesses/create-business";
 import { createApiKey } from "@/server/services/keys/create-api-key";
 import { grantCredits } from "@/server/services/credits/grant-credits";
+import { createInvitation } from "@/server/services/team/create-invitation";
+import { signUpWithInvitation } from "@/server/services/team/sign-up-with-invitation";
+import { verifyCitizen } from "@/server/services/verifications/verify-citizen";
 
 const ctx = () => systemContext("test-factory");
 
@@ -45,4 +48,21 @@ export async function createTestBusiness(
 /** A national ID that no other test uses (sandbox: any ID outside the magic ones is `verified`). */
 export function uniqueNationalId(): string {
   return `9${String(Math.floor(Math.random() * 1e10)).padStart(10, "0")}`;
+}
+
+/** A user who joined `businessId` with `role` through an invitation, as in the portal. */
+export async function createTestMember(businessId: string, role: "owner" | "developer" | "viewer"): Promise<{ userId: string; email: string }> {
+  const owner = await db().membership.findFirstOrThrow({ where: { businessId, role: "owner" } });
+  const ownerCtx = { actor: { type: "user" as const, userId: owner.userId, isPlatformAdmin: false, membership: { businessId, role: "owner" as const } }, requestId: "req_test_factory" };
+  const { token } = await createInvitation(ownerCtx, { businessId, role });
+  const email = `${role}-${randomUUID()}@example.test`;
+  await signUpWithInvitation(ctx(), { token, name: `Test ${role}`, email, password: "correct horse battery staple" });
+  const user = await db().user.findUniqueOrThrow({ where: { email } });
+  return { userId: user.id, email };
+}
+
+/** One sandbox verification through the real service; returns its id. */
+export async function createTestVerification(businessId: string): Promise<string> {
+  const { body } = await verifyCitizen(ctx(), { businessId, mode: "test", channel: "api", nationalId: uniqueNationalId() });
+  return body.data.id;
 }

@@ -9,8 +9,15 @@ import { pool } from "@/server/db/client";
 import { hashApiKey, parseApiKey } from "@/server/crypto/api-keys";
 import { AppError } from "@/server/errors";
 import type { Mode } from "@/generated/prisma/enums";
+import type { RateLimitHit } from "@/server/ratelimit";
+import type { EndpointGroup } from "./rate-limit";
 
-export type ApiAuth = { actor: ApiKeyActor; rateLimitPerMinute: number };
+export type ApiAuth = {
+  actor: ApiKeyActor;
+  rateLimitPerMinute: number;
+  /** The request already counted by the database (PostgreSQL counters), or absent (Redis). */
+  rateLimitHit?: RateLimitHit;
+};
 
 const unauthorized = (message: string) => new AppError("UNAUTHORIZED", message);
 
@@ -25,18 +32,16 @@ type KeyRow = {
   status: "active" | "suspended";
   plan: "starter" | "enterprise";
   rate_limit_per_minute: number;
+  allowed: boolean | null;
+  remaining: number | null;
+  reset_seconds: number | null;
 };
 
-const KEY_SQL = `
-SELECT k.id, k.business_id, k.mode, k.hint,
-       k.revoked_at IS NOT NULL AS revoked,
-       k.expires_at IS NOT NULL AND k.expires_at <= now() AS expired,
-       k.last_used_at IS NULL OR k.last_used_at < now() - interval '1 minute' AS stale_last_used,
-       b.status, b.plan, b.rate_limit_per_minute
-  FROM api_key k JOIN business b ON b.id = k.business_id
- WHERE k.hash = $1`;
-
-export async function authenticate(req: Request): Promise<ApiAuth> {
+/**
+ * Finds the key and, with PostgreSQL counters, counts the request in the same round trip
+ * (function api_authenticate); the count happens only for a key that may be used.
+ */
+export async function authenticate(req: Request, group: EndpointGroup): Promise<ApiAuth> {
   const header = req.headers.get("authorization");
   if (!header) throw unauthorized("Missing API key. Send it as 'Authorization: Bearer <API_KEY>'.");
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
@@ -46,7 +51,11 @@ export async function authenticate(req: Request): Promise<ApiAuth> {
   if (!parsed) throw unauthorized("Invalid API key. Keys look like hubi_test_… or hubi_live_…; copy yours from the portal.");
   assertEnvironmentHost(req, parsed.mode);
 
-  const { rows } = await pool().query<KeyRow>(KEY_SQL, [hashApiKey(key)]);
+  const { rows } = await pool().query<KeyRow>("SELECT * FROM api_authenticate($1, $2, $3)", [
+    hashApiKey(key),
+    group,
+    !env().REDIS_URL,
+  ]);
   const row = rows[0];
   if (!row) throw unauthorized("Invalid API key. It may have been deleted or mistyped; copy yours from the portal.");
   if (row.revoked) throw unauthorized("This API key has been revoked.");
@@ -59,6 +68,10 @@ export async function authenticate(req: Request): Promise<ApiAuth> {
   return {
     actor: { type: "api_key", apiKeyId: row.id, apiKeyHint: row.hint, businessId: row.business_id, mode: row.mode },
     rateLimitPerMinute: row.rate_limit_per_minute,
+    rateLimitHit:
+      row.allowed === null
+        ? undefined
+        : { allowed: row.allowed, limit: row.rate_limit_per_minute, remaining: row.remaining!, resetSeconds: row.reset_seconds! },
   };
 }
 

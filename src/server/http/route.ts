@@ -2,7 +2,7 @@
  * The /api/v1 pipeline. A route is one declaration — which limit group, which schemas, which
  * service — and every request travels the same steps in the order of DECISIONS §9:
  *
- *   request id → authenticate (401/403) → rate limit (429) → validate (400) → handler
+ *   request id → authenticate (401/403) → rate limit (429, counted in the same round trip) → validate (400) → handler
  *   (idempotency 409 → credits 402 → work) → response with request id and rate-limit headers
  *
  * Then a log line (no bodies, no keys, no IDs) and a request-log entry, both off the hot path.
@@ -48,7 +48,7 @@ export function apiRoute<B extends Schema | undefined = undefined, Q extends Sch
     let headers: Record<string, string> = { "X-Request-Id": requestId };
     let response: Response;
     try {
-      const auth = await authenticate(req);
+      const auth = await authenticate(req, def.group);
       actor = auth.actor;
       headers = { ...headers, ...(await enforceRateLimit(auth, def.group)) };
       const rawBody = def.body ? await readJsonObject(req) : undefined;

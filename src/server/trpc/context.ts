@@ -44,13 +44,29 @@ export async function loadPortalUser(userId: string | undefined): Promise<Portal
   };
 }
 
-export async function createTrpcContext({ req }: { req: Request }) {
+/** The first address of X-Forwarded-For, as set by the proxy in front of the app (or by Next.js). */
+const clientAddress = (req: Request) => req.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || undefined;
+
+/** The business chosen with the switcher, or the user's first business. */
+export const selectMembership = (user: PortalUser | null, wanted: string | undefined) =>
+  user?.memberships.find((m) => m.businessId === wanted) ?? user?.memberships[0];
+
+/** Test mode unless live was chosen explicitly, so nobody lands in live mode by accident. */
+export const selectMode = (value: string | undefined): Mode => (value === "live" ? "live" : "test");
+
+export type TrpcContext = {
+  user: PortalUser | null;
+  membership: PortalUser["memberships"][number] | undefined;
+  mode: Mode;
+  requestId: string;
+  /** Known when the request came through a proxy (or Next.js) that sets X-Forwarded-For. */
+  clientAddress?: string;
+};
+
+export async function createTrpcContext({ req }: { req: Request }): Promise<TrpcContext> {
   const session = (await getServerSession(authOptions())) as { userId?: string } | null;
   const user = await loadPortalUser(session?.userId);
-  const wanted = cookie(req, BUSINESS_COOKIE);
-  const membership = user?.memberships.find((m) => m.businessId === wanted) ?? user?.memberships[0];
-  const mode: Mode = cookie(req, MODE_COOKIE) === "live" ? "live" : "test";
-  return { user, membership, mode, requestId: newRequestId() };
+  const membership = selectMembership(user, cookie(req, BUSINESS_COOKIE));
+  const mode = selectMode(cookie(req, MODE_COOKIE));
+  return { user, membership, mode, requestId: newRequestId(), clientAddress: clientAddress(req) };
 }
-
-export type TrpcContext = Awaited<ReturnType<typeof createTrpcContext>>;

@@ -12,9 +12,9 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import { ZodError } from "zod";
 import { AppError } from "@/server/errors";
-import type { ServiceContext } from "@/server/context";
 import type { Role } from "@/generated/prisma/enums";
 import type { TrpcContext } from "./context";
+import { userServiceContext } from "./service-context";
 
 const TRPC_CODE = {
   BAD_REQUEST: "BAD_REQUEST",
@@ -73,10 +73,7 @@ export const publicProcedure = t.procedure.use(mapAppErrors);
 
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue" });
-  const service: ServiceContext = {
-    actor: { type: "user", userId: ctx.user.id, isPlatformAdmin: ctx.user.isPlatformAdmin },
-    requestId: ctx.requestId,
-  };
+  const service = userServiceContext(ctx.user, undefined, ctx.requestId);
   return next({ ctx: { ...ctx, user: ctx.user, service } });
 });
 
@@ -89,15 +86,7 @@ export const memberProcedure = (minRole: Role) =>
     if (RANK[m.role] < RANK[minRole]) {
       throw new TRPCError({ code: "FORBIDDEN", message: `This needs the ${minRole} role or higher` });
     }
-    const service: ServiceContext = {
-      actor: {
-        type: "user",
-        userId: ctx.user.id,
-        isPlatformAdmin: ctx.user.isPlatformAdmin,
-        membership: { businessId: m.businessId, role: m.role },
-      },
-      requestId: ctx.requestId,
-    };
+    const service = userServiceContext(ctx.user, m, ctx.requestId);
     return next({ ctx: { ...ctx, businessId: m.businessId, role: m.role, service } });
   });
 

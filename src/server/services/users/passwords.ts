@@ -1,7 +1,5 @@
 import { hash, verify } from "@node-rs/argon2";
 
-export const PASSWORD_MIN_LENGTH = 10;
-
 // argon2id with OWASP's recommended parameters (19 MiB, 2 iterations).
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 

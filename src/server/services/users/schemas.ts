@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PASSWORD_MIN_LENGTH } from "./passwords";
+import { PASSWORD_MIN_LENGTH } from "./password-policy";
 
 export const emailSchema = z
   .email({ error: "Enter a valid email address" })

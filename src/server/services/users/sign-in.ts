@@ -3,8 +3,10 @@ import { rateLimiter } from "@/server/ratelimit";
 import { verifyPassword } from "./passwords";
 import { emailSchema } from "./schemas";
 
-// Repeated failures are throttled per email and per client address.
-const ATTEMPTS_PER_15_MIN = 10;
+// Attempts are throttled per account (guessing one password) and, more loosely, per client
+// address (spraying many accounts) — loosely because a whole office may share one address.
+const ATTEMPTS_PER_ACCOUNT = 10;
+const ATTEMPTS_PER_ADDRESS = 100;
 const WINDOW_SECONDS = 15 * 60;
 
 export type SignInResult =
@@ -15,9 +17,12 @@ export type SignInResult =
 export async function signIn(input: { email: string; password: string; clientAddress?: string }): Promise<SignInResult> {
   const email = emailSchema.safeParse(input.email);
   if (!email.success) return { ok: false, reason: "invalid" };
-  const buckets = [`signin:email:${email.data}`, ...(input.clientAddress ? [`signin:ip:${input.clientAddress}`] : [])];
-  for (const bucket of buckets) {
-    const hit = await rateLimiter().hit(bucket, ATTEMPTS_PER_15_MIN, WINDOW_SECONDS);
+  const buckets: [string, number][] = [
+    [`signin:email:${email.data}`, ATTEMPTS_PER_ACCOUNT],
+    ...(input.clientAddress ? [[`signin:ip:${input.clientAddress}`, ATTEMPTS_PER_ADDRESS] as [string, number]] : []),
+  ];
+  for (const [bucket, limit] of buckets) {
+    const hit = await rateLimiter().hit(bucket, limit, WINDOW_SECONDS);
     if (!hit.allowed) return { ok: false, reason: "throttled" };
   }
   const user = await db().user.findUnique({ where: { email: email.data } });

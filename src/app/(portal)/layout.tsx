@@ -1,0 +1,42 @@
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { PortalShell } from "@/components/portal/shell";
+import { getPortalSession } from "@/server/auth/portal-session";
+
+// Per-user pages: never prerendered or cached.
+export const dynamic = "force-dynamic";
+
+export default async function PortalLayout({ children }: { children: React.ReactNode }) {
+  const session = await getPortalSession();
+  if (!session) redirect("/sign-in");
+  const { user, membership, mode } = session;
+  if (!membership) {
+    return (
+      <main className="mx-auto max-w-lg px-6 py-24 text-center">
+        <h1 className="text-xl font-semibold">You are not a member of a business</h1>
+        <p className="mt-2 text-sm text-slate-600">Ask an owner for an invitation link{user.isPlatformAdmin ? ", or open the admin console" : ""}.</p>
+        {user.isPlatformAdmin && (
+          <Link href="/admin" className="mt-4 inline-block font-medium text-blue-800 hover:underline">
+            Admin console
+          </Link>
+        )}
+      </main>
+    );
+  }
+  return (
+    <PortalShell
+      info={{
+        userName: user.name,
+        email: user.email,
+        isPlatformAdmin: user.isPlatformAdmin,
+        businessId: membership.businessId,
+        businessName: membership.businessName,
+        role: membership.role,
+        mode,
+        memberships: user.memberships,
+      }}
+    >
+      {children}
+    </PortalShell>
+  );
+}

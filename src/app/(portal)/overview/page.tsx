@@ -1,0 +1,37 @@
+import { headers } from "next/headers";
+import { PageHeader } from "@/components/ui/page-header";
+import { BalanceCard } from "@/components/overview/balance-card";
+import { QuickStart } from "@/components/overview/quick-start";
+import { UsageChart } from "@/components/overview/usage-chart";
+import { env } from "@/env";
+import { getPortalSession } from "@/server/auth/portal-session";
+
+export const metadata = { title: "Overview" };
+
+/** The API host for the selected mode: the configured one, else the host serving this page. */
+async function apiBaseUrl(): Promise<{ url: string; configured: boolean }> {
+  const mode = (await getPortalSession())?.mode ?? "test";
+  const { PUBLIC_BASE_URL, SANDBOX_BASE_URL } = env();
+  const configured = mode === "test" ? (SANDBOX_BASE_URL ?? PUBLIC_BASE_URL) : PUBLIC_BASE_URL;
+  if (configured) return { url: configured.replace(/\/+$/, ""), configured: true };
+  const h = await headers();
+  return { url: `${h.get("x-forwarded-proto") ?? "http"}://${h.get("host") ?? "localhost:3000"}`, configured: false };
+}
+
+export default async function OverviewPage() {
+  const api = await apiBaseUrl();
+  return (
+    <>
+      <PageHeader title="Overview" description="Your balance, recent activity and how to make your first call." />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <UsageChart />
+        </div>
+        <BalanceCard />
+        <div className="lg:col-span-3">
+          <QuickStart baseUrl={api.url} hostIsConfigured={api.configured} />
+        </div>
+      </div>
+    </>
+  );
+}

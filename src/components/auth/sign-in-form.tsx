@@ -1,0 +1,63 @@
+"use client";
+import Link from "next/link";
+import { useRouter, useSearchParams } from "next/navigation";
+import { signIn } from "next-auth/react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/field";
+import { Notice } from "@/components/ui/states";
+import { safeCallback } from "./safe-callback";
+
+const MESSAGES: Record<string, string> = {
+  CredentialsSignin: "The email or password is not correct.",
+  TooManyAttempts: "Too many failed sign-in attempts. For your security, wait 15 minutes before trying again.",
+};
+
+export function SignInForm() {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const params = useSearchParams();
+  const callbackUrl = safeCallback(params.get("callbackUrl"));
+  const [error, setError] = useState<string | null>(params.get("error") ? (MESSAGES[params.get("error")!] ?? "Sign-in failed.") : null);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    setError(null);
+    const result = await signIn("credentials", { redirect: false, email: form.get("email"), password: form.get("password") });
+    if (result?.ok && !result.error) {
+      // Nothing cached while signed out (or as someone else) may survive into the session.
+      queryClient.clear();
+      router.replace(callbackUrl);
+      router.refresh();
+      return;
+    }
+    setBusy(false);
+    setError(MESSAGES[result?.error ?? ""] ?? "Sign-in failed. Try again.");
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-4" noValidate>
+      <h1 className="text-xl font-semibold">Sign in to Hubi</h1>
+      {error && (
+        <div role="alert">
+          <Notice tone="warning">{error}</Notice>
+        </div>
+      )}
+      <TextField label="Email" name="email" type="email" autoComplete="email" required />
+      <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
+      <Button type="submit" busy={busy} className="w-full">
+        Sign in
+      </Button>
+      <p className="text-center text-sm text-slate-600">
+        New to Hubi?{" "}
+        <Link className="font-medium text-blue-800 underline-offset-2 hover:underline" href="/sign-up">
+          Create an account
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,70 @@
+"use client";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { signIn } from "next-auth/react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/field";
+import { ErrorState } from "@/components/ui/states";
+import { signUpInput } from "@/server/services/businesses/sign-up-input";
+import { PASSWORD_MIN_LENGTH } from "@/server/services/users/password-policy";
+import { useTRPC } from "@/trpc/client";
+import { fieldErrorsOf, validate } from "@/trpc/errors";
+
+export function SignUpForm() {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const signUp = useMutation(trpc.account.signUp.mutationOptions());
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const { data, errors } = validate(signUpInput, Object.fromEntries(new FormData(event.currentTarget)));
+    setErrors(errors);
+    if (!data) return;
+    try {
+      await signUp.mutateAsync(data);
+    } catch (error) {
+      setErrors(fieldErrorsOf(error));
+      return;
+    }
+    await signIn("credentials", { redirect: false, email: data.email, password: data.password });
+    queryClient.clear();
+    router.replace("/overview");
+    router.refresh();
+  }
+
+  const serverError = signUp.error && Object.keys(fieldErrorsOf(signUp.error)).length === 0 ? signUp.error : null;
+  return (
+    <form onSubmit={onSubmit} className="space-y-4" noValidate>
+      <div>
+        <h1 className="text-xl font-semibold">Create your Hubi account</h1>
+        <p className="mt-1 text-sm text-slate-600">Start in test mode right away; apply for live access when you are ready.</p>
+      </div>
+      {serverError && <ErrorState error={serverError} />}
+      <TextField label="Business name" name="businessName" autoComplete="organization" error={errors.businessName} required />
+      <TextField label="Your name" name="ownerName" autoComplete="name" error={errors.ownerName} required />
+      <TextField label="Email" name="email" type="email" autoComplete="email" error={errors.email} required />
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters`}
+        error={errors.password}
+        required
+      />
+      <Button type="submit" busy={signUp.isPending} className="w-full">
+        Create account
+      </Button>
+      <p className="text-center text-sm text-slate-600">
+        Already have an account?{" "}
+        <Link className="font-medium text-blue-800 underline-offset-2 hover:underline" href="/sign-in">
+          Sign in
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,50 @@
+"use client";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { Button } from "@/components/ui/button";
+import { SelectField, TextField } from "@/components/ui/field";
+import { RESULTS } from "@/components/format";
+import { HISTORY_FILTER_KEYS } from "@/server/services/verifications/history-filters";
+
+/** Filters live in the URL, so a filtered view can be bookmarked and exported as shown. */
+export function HistoryFiltersForm({ error }: { error?: string }) {
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const next = new URLSearchParams();
+    for (const key of HISTORY_FILTER_KEYS) {
+      const value = String(form.get(key) ?? "");
+      if (value) next.set(key, value);
+    }
+    router.push(`${pathname}?${next}`);
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end" aria-label="Filter verifications">
+      <SelectField label="Outcome" name="result" defaultValue={params.get("result") ?? ""}>
+        <option value="">All outcomes</option>
+        {Object.entries(RESULTS).map(([value, { label }]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label="Channel" name="channel" defaultValue={params.get("channel") ?? ""}>
+        <option value="">All channels</option>
+        <option value="api">API</option>
+        <option value="portal">Portal</option>
+      </SelectField>
+      <TextField label="From" name="from" type="date" defaultValue={params.get("from") ?? ""} error={error} />
+      <TextField label="To (inclusive)" name="to" type="date" defaultValue={params.get("to") ?? ""} />
+      <div className="flex gap-2">
+        <Button type="submit">Apply filters</Button>
+        <Button variant="ghost" onClick={() => router.push(pathname)}>
+          Clear
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,87 @@
+"use client";
+import Link from "next/link";
+import { useQuery } from "@tanstack/react-query";
+import { useSearchParams } from "next/navigation";
+import { useState } from "react";
+import { buttonClasses } from "@/components/ui/button";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { Pagination } from "@/components/ui/pagination";
+import { Empty, ErrorState, Loading } from "@/components/ui/states";
+import { Table, Tbody, Td, Th } from "@/components/ui/table";
+import { formatDateTime } from "@/components/format";
+import { usePortal } from "@/components/portal/portal-context";
+import { ResultBadge } from "@/components/portal/result-badge";
+import { historyFiltersFromSearchParams } from "@/server/services/verifications/history-filters";
+import { useTRPC } from "@/trpc/client";
+import { HistoryFiltersForm } from "./history-filters-form";
+
+const LIMIT = 20;
+
+export function HistoryView() {
+  const trpc = useTRPC();
+  const { mode } = usePortal();
+  const params = useSearchParams();
+  const parsed = historyFiltersFromSearchParams(params);
+  const filterKey = params.toString();
+  // The page resets whenever the filters change.
+  const [paging, setPaging] = useState({ filterKey, page: 1 });
+  const page = paging.filterKey === filterKey ? paging.page : 1;
+  const list = useQuery({
+    ...trpc.verifications.list.queryOptions({ filters: parsed.success ? parsed.data : {}, page, limit: LIMIT }),
+    enabled: parsed.success,
+    placeholderData: (previous) => previous,
+  });
+
+  return (
+    <Card>
+      <CardHeader
+        title={`${mode === "live" ? "Live" : "Test"} verifications`}
+        description="Newest first. National IDs are never stored; only the last four digits are shown."
+        actions={
+          <a href={`/history/export?${filterKey}`} className={buttonClasses("secondary")} download>
+            Export CSV
+          </a>
+        }
+      />
+      <CardBody className="border-b border-slate-200">
+        <HistoryFiltersForm error={parsed.success ? undefined : parsed.error.issues[0]?.message} />
+      </CardBody>
+      {list.isPending && parsed.success && <Loading label="Loading verifications" />}
+      {list.error && <ErrorState error={list.error} />}
+      {list.data?.pagination.total === 0 && <Empty title="No verifications match">Verifications made with the API or the Verify page appear here.</Empty>}
+      {list.data && list.data.pagination.total > 0 && (
+        <>
+          <Table caption="Verifications">
+            <thead>
+              <tr>
+                <Th>Reference</Th>
+                <Th>Outcome</Th>
+                <Th>Purpose</Th>
+                <Th>Channel</Th>
+                <Th>Time</Th>
+              </tr>
+            </thead>
+            <Tbody>
+              {list.data.data.map((v) => (
+                <tr key={v.id}>
+                  <Td>
+                    <Link href={`/history/${v.id}`} className="font-mono text-blue-800 hover:underline">
+                      {v.reference}
+                    </Link>
+                  </Td>
+                  <Td>
+                    <ResultBadge result={v.result} />
+                  </Td>
+                  <Td className="max-w-xs truncate">{v.purpose ?? "—"}</Td>
+                  <Td className="uppercase">{v.channel}</Td>
+                  <Td>{formatDateTime(v.createdAt)}</Td>
+                </tr>
+              ))}
+            </Tbody>
+          </Table>
+          <Pagination page={page} limit={LIMIT} total={list.data.pagination.total} onPage={(p) => setPaging({ filterKey, page: p })} />
+        </>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,63 @@
+"use client";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { ErrorState } from "@/components/ui/states";
+import { useTRPC } from "@/trpc/client";
+import { NewKeyNotice } from "./new-key-notice";
+
+export function RollKeyDialog({ apiKey, onClose }: { apiKey: { id: string; name: string; hint: string } | null; onClose: () => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [oldKeyExpires, setOldKeyExpires] = useState<"now" | "in_24h">("in_24h");
+  const roll = useMutation(
+    trpc.keys.roll.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.keys.list.queryKey() }) }),
+  );
+  function close() {
+    roll.reset();
+    onClose();
+  }
+  return (
+    <Dialog open={apiKey !== null} onClose={close} title={roll.data ? "Your replacement key" : "Roll this key?"}>
+      {apiKey && roll.data && (
+        <div className="space-y-4">
+          <NewKeyNotice apiKey={roll.data.key} />
+          <div className="flex justify-end">
+            <Button onClick={close}>Done</Button>
+          </div>
+        </div>
+      )}
+      {apiKey && !roll.data && (
+        <div className="space-y-4">
+          <p className="text-sm text-slate-700">
+            A new key replaces <strong>{apiKey.name}</strong> (<code>{apiKey.hint}</code>). When should the old key stop working?
+          </p>
+          <fieldset className="space-y-2 text-sm">
+            <legend className="sr-only">When the old key expires</legend>
+            {(
+              [
+                ["in_24h", "In 24 hours, so deployments can switch over"],
+                ["now", "Immediately"],
+              ] as const
+            ).map(([value, label]) => (
+              <label key={value} className="flex items-center gap-2">
+                <input type="radio" name="oldKeyExpires" value={value} checked={oldKeyExpires === value} onChange={() => setOldKeyExpires(value)} />
+                {label}
+              </label>
+            ))}
+          </fieldset>
+          {roll.error && <ErrorState error={roll.error} />}
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={close}>
+              Cancel
+            </Button>
+            <Button busy={roll.isPending} onClick={() => roll.mutate({ keyId: apiKey.id, oldKeyExpires })}>
+              Roll key
+            </Button>
+          </div>
+        </div>
+      )}
+    </Dialog>
+  );
+}

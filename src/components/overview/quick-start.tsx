@@ -1,0 +1,71 @@
+"use client";
+import { useState } from "react";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { CopyButton } from "@/components/ui/copy-button";
+import { cn } from "@/components/ui/cn";
+import { usePortal } from "@/components/portal/portal-context";
+
+/** A deployment with configured public hosts is what the client library targets by default; elsewhere (local, self-hosted) the snippet passes `baseUrl`. */
+function snippets(mode: "test" | "live", baseUrl: string, hostIsConfigured: boolean) {
+  const baseUrlOption = hostIsConfigured ? "" : `, baseUrl: "${baseUrl}"`;
+  return {
+    curl: `curl -X POST ${baseUrl}/api/v1/verify/citizen \\
+  -H "Authorization: Bearer $HUBI_API_KEY" \\
+  -H "Content-Type: application/json" \\
+  -d '{"nationalId": "11111111111", "purpose": "KYC"}'`,
+    node: `import { Hubi } from "@hubi/node";
+
+const hubi = new Hubi({ apiKey: process.env.HUBI_API_KEY, environment: "${mode}"${baseUrlOption} });
+const v = await hubi.verifyCitizen({ nationalId: "11111111111", purpose: "KYC" });
+console.log(v.result, v.reference);`,
+  };
+}
+
+const TABS = [
+  { id: "curl", label: "curl" },
+  { id: "node", label: "Node.js" },
+] as const;
+
+export function QuickStart({ baseUrl, hostIsConfigured }: { baseUrl: string; hostIsConfigured: boolean }) {
+  const { mode } = usePortal();
+  const [tab, setTab] = useState<(typeof TABS)[number]["id"]>("curl");
+  const code = snippets(mode, baseUrl, hostIsConfigured)[tab];
+  return (
+    <Card>
+      <CardHeader
+        title="Quick start"
+        description={
+          mode === "test"
+            ? "Create a test key on the API keys page, then call the sandbox. 11111111111 is always verified."
+            : "Live calls query the national registry and cost 1 credit each."
+        }
+      />
+      <CardBody>
+        <div role="tablist" aria-label="Snippet language" className="mb-3 flex gap-1">
+          {TABS.map((t) => (
+            <button
+              key={t.id}
+              role="tab"
+              aria-selected={tab === t.id}
+              onClick={() => setTab(t.id)}
+              className={cn(
+                "rounded-md px-3 py-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-blue-800",
+                tab === t.id ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-100",
+              )}
+            >
+              {t.label}
+            </button>
+          ))}
+        </div>
+        <div role="tabpanel" className="relative">
+          <pre className="overflow-x-auto rounded-md bg-slate-900 p-4 text-xs leading-relaxed text-slate-100">
+            <code>{code}</code>
+          </pre>
+          <div className="absolute right-2 top-2">
+            <CopyButton text={code} label="Copy snippet" />
+          </div>
+        </div>
+      </CardBody>
+    </Card>
+  );
+}

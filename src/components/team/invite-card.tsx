@@ -1,0 +1,65 @@
+"use client";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Button } from "@/components/ui/button";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { CopyButton } from "@/components/ui/copy-button";
+import { SelectField } from "@/components/ui/field";
+import { ErrorState, Notice } from "@/components/ui/states";
+import { formatDate } from "@/components/format";
+import { useTRPC } from "@/trpc/client";
+import { ROLE_OPTIONS } from "./roles";
+
+/** Owners invite by link: there is no mail server, so the owner passes the link on. */
+export function InviteCard() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const invitations = useQuery(trpc.team.invitations.queryOptions());
+  const invite = useMutation(
+    trpc.team.invite.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.team.invitations.queryKey() }) }),
+  );
+  const link = invite.data && `${window.location.origin}/invite/${invite.data.token}`;
+
+  return (
+    <Card>
+      <CardHeader title="Invite a teammate" description="Create a link and send it to them. It works once and expires after 7 days." />
+      <CardBody className="space-y-4">
+        <form
+          className="flex flex-wrap items-end gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            invite.mutate({ role: new FormData(e.currentTarget).get("role") as "owner" | "developer" | "viewer" });
+          }}
+        >
+          <SelectField label="Role" name="role" defaultValue="developer" className="w-48">
+            {ROLE_OPTIONS.map((r) => (
+              <option key={r.value} value={r.value}>
+                {r.label}
+              </option>
+            ))}
+          </SelectField>
+          <Button type="submit" busy={invite.isPending}>
+            Create invitation link
+          </Button>
+        </form>
+        {invite.error && <ErrorState error={invite.error} />}
+        {link && (
+          <div className="space-y-2">
+            <Notice tone="warning">Anyone with this link can join as {invite.data.role}. It is shown only now.</Notice>
+            <div className="flex items-center gap-2 rounded-md bg-slate-100 p-2">
+              <code className="min-w-0 flex-1 break-all text-xs" data-testid="invitation-link">
+                {link}
+              </code>
+              <CopyButton text={link} label="Copy link" />
+            </div>
+          </div>
+        )}
+        {invitations.data && invitations.data.length > 0 && (
+          <p className="text-sm text-slate-600">
+            Open invitations:{" "}
+            {invitations.data.map((i) => `${i.role} (expires ${formatDate(i.expiresAt)})`).join(", ")}
+          </p>
+        )}
+      </CardBody>
+    </Card>
+  );
+}

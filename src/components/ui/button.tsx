@@ -1,0 +1,33 @@
+import { cn } from "./cn";
+
+const VARIANTS = {
+  primary: "bg-blue-800 text-white hover:bg-blue-900 focus-visible:outline-blue-800 disabled:bg-blue-800/50",
+  secondary: "bg-white text-slate-900 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-blue-800",
+  danger: "bg-red-700 text-white hover:bg-red-800 focus-visible:outline-red-700 disabled:bg-red-700/50",
+  ghost: "text-slate-700 hover:bg-slate-100 focus-visible:outline-blue-800",
+} as const;
+
+const SIZES = { sm: "px-2.5 py-1.5 text-xs", md: "px-3.5 py-2 text-sm" } as const;
+
+export type ButtonProps = React.ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: keyof typeof VARIANTS;
+  size?: keyof typeof SIZES;
+  busy?: boolean;
+};
+
+export const buttonClasses = (variant: keyof typeof VARIANTS = "primary", size: keyof typeof SIZES = "md") =>
+  cn(
+    "inline-flex items-center justify-center gap-2 rounded-md font-medium shadow-sm transition-colors",
+    "focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed",
+    VARIANTS[variant],
+    SIZES[size],
+  );
+
+export function Button({ variant, size, busy, className, children, disabled, type = "button", ...rest }: ButtonProps) {
+  return (
+    <button type={type} className={cn(buttonClasses(variant, size), className)} disabled={disabled || busy} aria-busy={busy || undefined} {...rest}>
+      {busy && <span className="size-3.5 animate-spin rounded-full border-2 border-current border-r-transparent" aria-hidden />}
+      {children}
+    </button>
+  );
+}

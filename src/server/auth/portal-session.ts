@@ -1,0 +1,35 @@
+/**
+ * The signed-in portal user for server components and route handlers: the same user, business
+ * and mode resolution as the tRPC context, read from the incoming request's cookies.
+ */
+import { getServerSession } from "next-auth";
+import { cookies } from "next/headers";
+import { cache } from "react";
+import { authOptions } from "./options";
+import { newRequestId } from "@/server/crypto/identifiers";
+import { BUSINESS_COOKIE, MODE_COOKIE, loadPortalUser, selectMembership, selectMode } from "@/server/trpc/context";
+import { userServiceContext } from "@/server/trpc/service-context";
+
+/** Once per request, however many layouts, guards and pages ask. */
+export const getPortalSession = cache(async () => {
+  const session = (await getServerSession(authOptions())) as { userId?: string } | null;
+  const user = await loadPortalUser(session?.userId);
+  if (!user) return null;
+  const jar = await cookies();
+  return {
+    user,
+    membership: selectMembership(user, jar.get(BUSINESS_COOKIE)?.value),
+    mode: selectMode(jar.get(MODE_COOKIE)?.value),
+  };
+});
+
+/** For pages and route handlers that call a service for the selected business; null when not a member. */
+export async function getMemberServiceContext() {
+  const session = await getPortalSession();
+  if (!session?.membership) return null;
+  return {
+    ctx: userServiceContext(session.user, session.membership, newRequestId()),
+    businessId: session.membership.businessId,
+    mode: session.mode,
+  };
+}

@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { channelSchema, verificationResultSchema } from "@/contracts/verifications";
+
+/** The portal history's filters, shared by the list, the CSV export and the filter form. */
+export const historyFiltersSchema = z
+  .object({
+    result: verificationResultSchema.optional(),
+    channel: channelSchema.optional(),
+    /** Inclusive start and exclusive end, as instants. */
+    from: z.date().optional(),
+    to: z.date().optional(),
+  })
+  .refine((f) => !(f.from && f.to && f.from > f.to), { path: ["from"], message: "The start date must not be after the end date" });
+
+export type HistoryFilters = z.infer<typeof historyFiltersSchema>;
+
+export function historyWhere(businessId: string, mode: "test" | "live", f: HistoryFilters) {
+  return {
+    businessId,
+    mode,
+    ...(f.result ? { result: f.result } : {}),
+    ...(f.channel ? { channel: f.channel } : {}),
+    ...(f.from || f.to ? { createdAt: { ...(f.from ? { gte: f.from } : {}), ...(f.to ? { lt: f.to } : {}) } } : {}),
+  };
+}
+
+/** The filters as they travel in the portal's URLs: `?result=&channel=&from=YYYY-MM-DD&to=YYYY-MM-DD`. */
+export const HISTORY_FILTER_KEYS = ["result", "channel", "from", "to"] as const;
+
+/** `to` is a day the user picked, so it is inclusive: the exclusive bound is the next midnight (UTC). */
+export function historyFiltersFromSearchParams(params: URLSearchParams) {
+  const day = (value: string | null, plusDays = 0) => {
+    if (!value) return undefined;
+    const start = new Date(`${value}T00:00:00.000Z`).getTime();
+    return new Date(start + plusDays * 86_400_000);
+  };
+  return historyFiltersSchema.safeParse({
+    result: params.get("result") || undefined,
+    channel: params.get("channel") || undefined,
+    from: day(params.get("from")),
+    to: day(params.get("to"), 1),
+  });
+}

@@ -1,0 +1,21 @@
+import { authedProcedure, publicProcedure, router } from "../init";
+import { systemContext } from "@/server/context";
+import { signUp } from "@/server/services/businesses/sign-up";
+import { acceptInvitation, acceptInvitationInput } from "@/server/services/team/accept-invitation";
+import { getInvitation, getInvitationInput } from "@/server/services/team/get-invitation";
+import { signUpInput } from "@/server/services/businesses/sign-up-input";
+import { signUpWithInvitation } from "@/server/services/team/sign-up-with-invitation";
+import { invitedSignUpInput } from "@/server/services/team/schemas";
+
+export const accountRouter = router({
+  /** Sign-up: a new business and its owner. The browser then signs in with next-auth. */
+  signUp: publicProcedure
+    .input(signUpInput)
+    .mutation(({ ctx, input }) => signUp(systemContext("portal-sign-up", ctx.requestId), input, ctx.clientAddress)),
+  /** Sign-up from an invitation link: an account that joins the inviting business. */
+  signUpWithInvitation: publicProcedure
+    .input(invitedSignUpInput)
+    .mutation(({ ctx, input }) => signUpWithInvitation(systemContext("portal-sign-up", ctx.requestId), input, ctx.clientAddress)),
+  invitation: publicProcedure.input(getInvitationInput).query(({ input }) => getInvitation(input)),
+  acceptInvitation: authedProcedure.input(acceptInvitationInput).mutation(({ ctx, input }) => acceptInvitation(ctx.service, input)),
+});

@@ -1,0 +1,12 @@
+import { memberProcedure, router } from "../init";
+import { listLedger, listLedgerInput } from "@/server/services/credits/list-ledger";
+import { setLowCreditThreshold, setLowCreditThresholdInput } from "@/server/services/credits/set-low-credit-threshold";
+
+export const creditsRouter = router({
+  ledger: memberProcedure("viewer")
+    .input(listLedgerInput.omit({ businessId: true }))
+    .query(({ ctx, input }) => listLedger(ctx.service, { ...input, businessId: ctx.businessId })),
+  setLowCreditThreshold: memberProcedure("owner")
+    .input(setLowCreditThresholdInput.omit({ businessId: true }))
+    .mutation(({ ctx, input }) => setLowCreditThreshold(ctx.service, { ...input, businessId: ctx.businessId })),
+});

@@ -1,0 +1,20 @@
+import { memberProcedure, router } from "../init";
+import { changeMemberRole, changeMemberRoleInput } from "@/server/services/team/change-member-role";
+import { createInvitation, createInvitationInput } from "@/server/services/team/create-invitation";
+import { listInvitations } from "@/server/services/team/list-invitations";
+import { listMembers } from "@/server/services/team/list-members";
+import { removeMember, removeMemberInput } from "@/server/services/team/remove-member";
+
+export const teamRouter = router({
+  members: memberProcedure("viewer").query(({ ctx }) => listMembers(ctx.service, { businessId: ctx.businessId })),
+  invitations: memberProcedure("owner").query(({ ctx }) => listInvitations(ctx.service, { businessId: ctx.businessId })),
+  invite: memberProcedure("owner")
+    .input(createInvitationInput.omit({ businessId: true }))
+    .mutation(({ ctx, input }) => createInvitation(ctx.service, { ...input, businessId: ctx.businessId })),
+  changeRole: memberProcedure("owner")
+    .input(changeMemberRoleInput.omit({ businessId: true }))
+    .mutation(({ ctx, input }) => changeMemberRole(ctx.service, { ...input, businessId: ctx.businessId })),
+  remove: memberProcedure("owner")
+    .input(removeMemberInput.omit({ businessId: true }))
+    .mutation(({ ctx, input }) => removeMember(ctx.service, { ...input, businessId: ctx.businessId })),
+});

@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { memberProcedure, router } from "../init";
+import { verifyCitizenRequestSchema, verificationIdSchema } from "@/contracts/verifications";
+import { verifyFromPortal } from "@/server/services/verifications/verify-from-portal";
+import { listVerifications } from "@/server/services/verifications/list-verifications";
+import { getVerificationCertificate } from "@/server/services/verifications/get-verification-certificate";
+import { historyFiltersSchema } from "@/server/services/verifications/history-filters";
+
+const historyPageSchema = z.object({
+  filters: historyFiltersSchema,
+  page: z.number().int().min(1).default(1),
+  limit: z.number().int().min(1).max(100).default(20),
+});
+
+export const verificationsRouter = router({
+  /** The portal's verify form: the API's verification, charged the same in live mode. */
+  verify: memberProcedure("developer")
+    .input(verifyCitizenRequestSchema)
+    .mutation(({ ctx, input }) => verifyFromPortal(ctx.service, { ...input, businessId: ctx.businessId, mode: ctx.mode })),
+  /** History: browsing in the portal is free (chargeCredit: false). */
+  list: memberProcedure("viewer")
+    .input(historyPageSchema)
+    .query(({ ctx, input }) =>
+      listVerifications(ctx.service, { ...input.filters, page: input.page, limit: input.limit, businessId: ctx.businessId, mode: ctx.mode, chargeCredit: false }),
+    ),
+  certificate: memberProcedure("viewer")
+    .input(z.object({ id: verificationIdSchema }))
+    .query(({ ctx, input }) => getVerificationCertificate(ctx.service, { id: input.id, businessId: ctx.businessId, mode: ctx.mode })),
+});

@@ -1,0 +1,141 @@
+/**
+ * Every portal procedure, called as every kind of caller that must be refused. The table below
+ * must name every procedure of appRouter: adding a procedure without deciding who may call it
+ * fails the first test.
+ */
+import { randomUUID } from "node:crypto";
+import { TRPCError } from "@trpc/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createCallerFactory } from "@/server/trpc/init";
+import { appRouter } from "@/server/trpc/routers/_app";
+import { loadPortalUser, type TrpcContext } from "@/server/trpc/context";
+import { createTestBusiness, createTestMember, createTestVerification, uniqueNationalId } from "../support/factories";
+import { createApiKey } from "@/server/services/keys/create-api-key";
+import { systemContext } from "@/server/context";
+
+type Caller = "signedOut" | "outsider" | "viewer" | "developer";
+type Outcome = "ok" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND";
+
+/** Rows and ids of business A, whose data every refused caller is after. */
+type World = {
+  businessId: string;
+  viewerId: string;
+  keyToRevoke: string;
+  keyToRoll: string;
+  verificationId: string;
+};
+
+type Case = { input?: (w: World) => unknown; expect: Record<Caller, Outcome> };
+
+const publicCase = { signedOut: "ok", outsider: "ok", viewer: "ok", developer: "ok" } as const;
+const authed = { ...publicCase, signedOut: "UNAUTHORIZED" } as const;
+// "ok" for the outsider means: answered for their own business, with nothing of business A in it.
+const member = {
+  viewer: authed,
+  developer: { ...authed, viewer: "FORBIDDEN" },
+  owner: { ...authed, viewer: "FORBIDDEN", developer: "FORBIDDEN" },
+} as const;
+
+const adminOnly = { signedOut: "UNAUTHORIZED", outsider: "FORBIDDEN", viewer: "FORBIDDEN", developer: "FORBIDDEN" } as const;
+
+const bogusToken = "x".repeat(43);
+const newAccount = () => ({ businessName: "Signup Co", ownerName: "New Owner", email: `new-${randomUUID()}@example.test`, password: "long enough password" });
+
+const CASES: Record<string, Case> = {
+  "session.me": { expect: publicCase },
+  "account.signUp": { input: newAccount, expect: publicCase },
+  "account.signUpWithInvitation": {
+    input: () => ({ token: bogusToken, name: "X", email: `inv-${randomUUID()}@example.test`, password: "long enough password" }),
+    expect: { signedOut: "NOT_FOUND", outsider: "NOT_FOUND", viewer: "NOT_FOUND", developer: "NOT_FOUND" },
+  },
+  "account.invitation": { input: () => ({ token: bogusToken }), expect: { signedOut: "NOT_FOUND", outsider: "NOT_FOUND", viewer: "NOT_FOUND", developer: "NOT_FOUND" } },
+  "account.acceptInvitation": { input: () => ({ token: bogusToken }), expect: { ...authed, outsider: "NOT_FOUND", viewer: "NOT_FOUND", developer: "NOT_FOUND" } },
+  "business.summary": { expect: member.viewer },
+  "business.usageByDay": { expect: member.viewer },
+  "keys.list": { expect: member.developer },
+  "keys.create": { input: () => ({ name: "Authz test", expiresInDays: null }), expect: member.developer },
+  "keys.revoke": { input: (w) => ({ keyId: w.keyToRevoke }), expect: { ...member.developer, outsider: "FORBIDDEN" } },
+  "keys.roll": { input: (w) => ({ keyId: w.keyToRoll, oldKeyExpires: "in_24h" }), expect: { ...member.developer, outsider: "FORBIDDEN" } },
+  "verifications.verify": { input: () => ({ nationalId: uniqueNationalId() }), expect: member.developer },
+  "verifications.list": { input: () => ({ filters: {}, page: 1, limit: 20 }), expect: member.viewer },
+  "verifications.certificate": { input: (w) => ({ id: w.verificationId }), expect: { ...member.viewer, outsider: "NOT_FOUND" } },
+  "requestLog.list": { input: () => ({}), expect: member.developer },
+  "credits.ledger": { input: () => ({}), expect: member.viewer },
+  "credits.setLowCreditThreshold": { input: () => ({ threshold: 50 }), expect: member.owner },
+  "team.members": { expect: member.viewer },
+  "team.invitations": { expect: member.owner },
+  "team.invite": { input: () => ({ role: "viewer" }), expect: member.owner },
+  "team.changeRole": { input: (w) => ({ userId: w.viewerId, role: "owner" }), expect: { ...member.owner, outsider: "NOT_FOUND" } },
+  "team.remove": { input: (w) => ({ userId: w.viewerId }), expect: { ...member.owner, outsider: "NOT_FOUND" } },
+  "webhooks.endpoint": { expect: member.viewer },
+  // Tests allow http and local addresses (WEBHOOK_ALLOW_INSECURE); port 9 refuses at once.
+  "webhooks.setUrl": { input: () => ({ url: "http://127.0.0.1:9/hook" }), expect: member.developer },
+  "webhooks.sendTest": { expect: member.developer },
+  "webhooks.revealSecret": { expect: member.developer },
+  "webhooks.rotateSecret": { expect: member.developer },
+  "webhooks.enable": { expect: member.developer },
+  "webhooks.deliveries": { input: () => ({}), expect: member.viewer },
+  "webhooks.resend": { input: () => ({ deliveryId: randomUUID() }), expect: { ...member.developer, outsider: "NOT_FOUND", developer: "NOT_FOUND" } },
+  "webhooks.health": { input: (w) => ({ businessId: w.businessId }), expect: adminOnly },
+};
+
+const createCaller = createCallerFactory(appRouter);
+const procedurePaths = Object.keys(appRouter._def.procedures);
+
+async function contextFor(userId: string | null): Promise<TrpcContext> {
+  const user = await loadPortalUser(userId ?? undefined);
+  return { user, membership: user?.memberships[0], mode: "test", requestId: `req_authz_${randomUUID()}` };
+}
+
+async function call(ctx: TrpcContext, path: string, input: unknown): Promise<{ outcome: string; result?: unknown }> {
+  const target = path.split(".").reduce<any>((node, key) => node[key], createCaller(ctx));
+  try {
+    return { outcome: "ok", result: await target(input) };
+  } catch (error) {
+    if (error instanceof TRPCError) return { outcome: error.code };
+    throw error;
+  }
+}
+
+describe("portal authorization", () => {
+  let world: World;
+  const contexts = {} as Record<Caller, TrpcContext>;
+
+  beforeAll(async () => {
+    const a = await createTestBusiness();
+    const outsider = await createTestBusiness();
+    const viewer = await createTestMember(a.businessId, "viewer");
+    const developer = await createTestMember(a.businessId, "developer");
+    const key = () => createApiKey(systemContext("authz-test"), { businessId: a.businessId, mode: "test", name: "target" });
+    world = {
+      businessId: a.businessId,
+      viewerId: viewer.userId,
+      keyToRevoke: (await key()).id,
+      keyToRoll: (await key()).id,
+      verificationId: await createTestVerification(a.businessId),
+    };
+    contexts.signedOut = await contextFor(null);
+    contexts.outsider = await contextFor(outsider.userId);
+    contexts.viewer = await contextFor(viewer.userId);
+    contexts.developer = await contextFor(developer.userId);
+  });
+
+  it("has an expected outcome for every procedure of appRouter", () => {
+    expect(procedurePaths.filter((p) => !(p in CASES)), "procedures without an authorization case").toEqual([]);
+    expect(Object.keys(CASES).filter((p) => !procedurePaths.includes(p)), "cases for procedures that no longer exist").toEqual([]);
+  });
+
+  describe.each(procedurePaths)("%s", (path) => {
+    it.each(["signedOut", "outsider", "viewer", "developer"] as const)("as %s", async (caller) => {
+      const testCase = CASES[path];
+      if (!testCase) return; // reported by the coverage test above
+      const { outcome, result } = await call(contexts[caller], path, testCase.input?.(world));
+      expect(outcome).toBe(testCase.expect[caller]);
+      if (caller === "outsider" && outcome === "ok") {
+        const leaked = [world.businessId, world.keyToRevoke, world.keyToRoll, world.verificationId, world.viewerId];
+        const text = JSON.stringify(result ?? null);
+        expect(leaked.filter((id) => text.includes(id)), "business A's ids in an outsider's answer").toEqual([]);
+      }
+    });
+  });
+});

@@ -1,0 +1,48 @@
+/** The portal's verify form follows the API's account rules: suspended businesses and live mode without live access are refused. */
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { systemContext } from "@/server/context";
+import { setBusinessStatus } from "@/server/services/businesses/set-business-status";
+import { createCallerFactory } from "@/server/trpc/init";
+import { appRouter } from "@/server/trpc/routers/_app";
+import { loadPortalUser } from "@/server/trpc/context";
+import { createTestBusiness } from "../support/factories";
+
+const createCaller = createCallerFactory(appRouter);
+
+async function ownerCaller(userId: string, mode: "test" | "live") {
+  const user = await loadPortalUser(userId);
+  return createCaller({ user, membership: user?.memberships[0], mode, requestId: `req_verify_${randomUUID()}` });
+}
+
+describe("verify from the portal", () => {
+  it("records a portal verification in test mode at no cost", async () => {
+    const business = await createTestBusiness();
+    const body = await (await ownerCaller(business.userId, "test")).verifications.verify({ nationalId: "11111111111", purpose: "Branch" });
+    expect(body.data).toMatchObject({ result: "verified", channel: "portal", creditsUsed: 0, purpose: "Branch" });
+    expect(body.citizen).not.toBeNull();
+  });
+
+  it("refuses live mode without live access", async () => {
+    const business = await createTestBusiness();
+    await expect((await ownerCaller(business.userId, "live")).verifications.verify({ nationalId: "11111111111" })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+  });
+
+  it("charges one live credit like the API", async () => {
+    const business = await createTestBusiness({ live: true, credits: 3 });
+    const body = await (await ownerCaller(business.userId, "live")).verifications.verify({ nationalId: "22222222222" });
+    expect(body).toMatchObject({ creditDeducted: true, data: { creditsUsed: 1 } });
+    const summary = await (await ownerCaller(business.userId, "live")).business.summary();
+    expect(summary.creditBalance).toBe(2);
+  });
+
+  it("refuses a suspended business", async () => {
+    const business = await createTestBusiness();
+    await setBusinessStatus(systemContext("test"), { businessId: business.businessId, status: "suspended" });
+    await expect((await ownerCaller(business.userId, "test")).verifications.verify({ nationalId: "11111111111" })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+  });
+});
