@@ -1,19 +1,17 @@
 import type { Metadata } from "next";
-import { getServerSession } from "next-auth";
 import { notFound, redirect } from "next/navigation";
-import { connection } from "next/server";
-import { authOptions } from "@/server/auth/options";
-import { loadPortalUser } from "@/server/trpc/context";
+import { getPortalSession } from "@/server/auth/portal-session";
 import { AdminNav } from "./_components/admin-nav";
 import { SignOutButton } from "./_components/sign-out-button";
+
+// Per-user pages: never prerendered or cached.
+export const dynamic = "force-dynamic";
 
 export const metadata: Metadata = { title: { default: "Admin", template: "%s · Admin · Hubi" } };
 
 /** Platform admins only, checked on the server before anything renders; procedures check again. */
 export default async function AdminLayout({ children }: { children: React.ReactNode }) {
-  await connection(); // per request, never prerendered: it depends on who is signed in
-  const session = (await getServerSession(authOptions())) as { userId?: string } | null;
-  const user = await loadPortalUser(session?.userId);
+  const user = (await getPortalSession())?.user;
   if (!user) redirect("/sign-in?callbackUrl=/admin");
   // Not found rather than forbidden: the console's existence is nobody else's business.
   if (!user.isPlatformAdmin) notFound();

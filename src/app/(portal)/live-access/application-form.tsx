@@ -1,6 +1,7 @@
 "use client";
 import { useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Button } from "@/components/ui/button";
 import { useTRPC } from "@/trpc/client";
 import { fieldErrorsOf, validate } from "@/trpc/errors";
 import { liveAccessApplicationSchema, type LiveAccessApplicationForm } from "@/server/services/live-access/application-schema";
@@ -47,7 +48,7 @@ export function ApplicationForm({ previous }: { previous: LiveAccessApplicationF
     <form
       aria-label="Live access application"
       noValidate
-      className="grid gap-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm md:grid-cols-2"
+      className="grid gap-4 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200 md:grid-cols-2"
       onSubmit={(e) => {
         e.preventDefault();
         submit();
@@ -88,9 +89,9 @@ export function ApplicationForm({ previous }: { previous: LiveAccessApplicationF
         );
       })}
       <div className="flex items-center gap-3 md:col-span-2">
-        <button type="submit" disabled={apply.isPending} className="rounded-md bg-blue-800 px-4 py-2 text-sm font-medium text-white hover:bg-blue-900 disabled:opacity-50">
-          {apply.isPending ? "Submitting…" : "Submit application"}
-        </button>
+        <Button type="submit" busy={apply.isPending}>
+          Submit application
+        </Button>
         {formError && (
           <p role="alert" className="text-sm text-red-700">
             {formError}

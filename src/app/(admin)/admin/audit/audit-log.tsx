@@ -3,11 +3,13 @@ import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/trpc/client";
-import { Badge } from "../_components/badges";
-import { Card } from "../_components/card";
-import { formatDateTime } from "../_components/format";
-import { Pager } from "../_components/pager";
-import { Empty, ErrorNotice, Loading } from "../_components/query-state";
+import { formatDateTime } from "@/components/format";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Pagination } from "@/components/ui/pagination";
+import { Empty, ErrorState, Loading } from "@/components/ui/states";
+import { Table, Tbody, Td, Th } from "@/components/ui/table";
+import { ModeBadge } from "../_components/badges";
 
 const PAGE_SIZE = 25;
 const FILTERS = ["action", "businessId", "from", "to"] as const;
@@ -82,54 +84,50 @@ export function AuditLog() {
           <input id="audit-filter-to" name="to" type="date" defaultValue={filters.to} className={input} />
         </div>
         <div className="flex gap-2">
-          <button type="submit" className="rounded-md bg-blue-800 px-4 py-2 text-sm font-medium text-white hover:bg-blue-900">
-            Filter
-          </button>
-          <button type="button" onClick={() => router.replace(pathname)} className="rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-slate-100">
+          <Button type="submit">Filter</Button>
+          <Button variant="ghost" onClick={() => router.replace(pathname)}>
             Clear
-          </button>
+          </Button>
         </div>
       </form>
       <Card>
         {entries.isPending ? (
           <Loading />
         ) : entries.isError ? (
-          <div className="p-4">
-            <ErrorNotice error={entries.error} />
-          </div>
+          <ErrorState error={entries.error} />
         ) : entries.data.items.length === 0 ? (
-          <Empty>No audit entries match these filters.</Empty>
+          <Empty title="No audit entries match these filters" />
         ) : (
           <>
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
+            <Table caption="Audit log entries">
+              <thead>
                 <tr>
-                  <th scope="col" className="px-4 py-2 font-medium">#</th>
-                  <th scope="col" className="px-4 py-2 font-medium">Time</th>
-                  <th scope="col" className="px-4 py-2 font-medium">Action</th>
-                  <th scope="col" className="px-4 py-2 font-medium">Actor</th>
-                  <th scope="col" className="px-4 py-2 font-medium">Business</th>
-                  <th scope="col" className="px-4 py-2 font-medium">Details</th>
+                  <Th>#</Th>
+                  <Th>Time</Th>
+                  <Th>Action</Th>
+                  <Th>Actor</Th>
+                  <Th>Business</Th>
+                  <Th>Details</Th>
                 </tr>
               </thead>
-              <tbody className="divide-y divide-slate-100 align-top">
+              <Tbody>
                 {entries.data.items.map((e) => (
                   <tr key={e.id}>
-                    <td className="px-4 py-2 tabular-nums text-slate-500">{e.id}</td>
-                    <td className="whitespace-nowrap px-4 py-2 text-slate-600">{formatDateTime(e.createdAt)}</td>
-                    <td className="px-4 py-2">
+                    <Td className="align-top tabular-nums text-slate-500">{e.id}</Td>
+                    <Td className="align-top text-slate-600">{formatDateTime(e.createdAt)}</Td>
+                    <Td className="align-top">
                       <span className="font-mono text-xs">{e.action}</span>
                       {e.mode && (
                         <span className="ml-2">
-                          <Badge tone={e.mode === "live" ? "info" : "neutral"}>{e.mode}</Badge>
+                          <ModeBadge mode={e.mode} />
                         </span>
                       )}
-                    </td>
-                    <td className="px-4 py-2 text-slate-600">
+                    </Td>
+                    <Td className="align-top text-slate-600">
                       {e.actorType}
                       {e.actorId && <span className="block font-mono text-xs text-slate-400">{e.actorId}</span>}
-                    </td>
-                    <td className="px-4 py-2">
+                    </Td>
+                    <Td className="align-top">
                       {e.businessId ? (
                         <Link href={`/admin/businesses/${e.businessId}`} className="text-blue-800 hover:underline">
                           {e.businessName ?? `${e.businessId.slice(0, 8)}…`}
@@ -137,18 +135,21 @@ export function AuditLog() {
                       ) : (
                         <span className="text-slate-400">—</span>
                       )}
-                    </td>
-                    <td className="px-4 py-2 font-mono text-xs text-slate-600">
-                      {Object.entries(e.metadata)
-                        .filter(([, v]) => v !== null)
-                        .map(([k, v]) => `${k}: ${String(v)}`)
-                        .join(" · ")}
-                    </td>
+                    </Td>
+                    <Td className="align-top font-mono text-xs text-slate-600">
+                      {/* Table cells do not wrap; details do, so the row stays readable. */}
+                      <div className="w-72 whitespace-normal break-words">
+                        {Object.entries(e.metadata)
+                          .filter(([, v]) => v !== null)
+                          .map(([k, v]) => `${k}: ${String(v)}`)
+                          .join(" · ")}
+                      </div>
+                    </Td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
-            <Pager page={page} pageSize={PAGE_SIZE} total={entries.data.total} onPage={(p) => navigate({ page: p })} />
+              </Tbody>
+            </Table>
+            <Pagination page={page} limit={PAGE_SIZE} total={entries.data.total} onPage={(p) => navigate({ page: p })} />
           </>
         )}
       </Card>

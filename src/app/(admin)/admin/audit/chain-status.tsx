@@ -1,7 +1,7 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/trpc/client";
-import { formatNumber } from "../_components/format";
+import { formatNumber } from "@/components/format";
 
 /** The result of re-computing every entry's hash, shown above the log. */
 export function ChainStatus() {

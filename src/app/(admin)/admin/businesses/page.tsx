@@ -2,12 +2,15 @@
 import Link from "next/link";
 import { useState } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { formatDateTime, formatNumber } from "@/components/format";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
+import { Pagination } from "@/components/ui/pagination";
+import { Empty, ErrorState, Loading } from "@/components/ui/states";
+import { Table, Tbody, Td, Th } from "@/components/ui/table";
 import { useTRPC } from "@/trpc/client";
 import { BusinessStatusBadge, LiveAccessBadge, PlanBadge } from "../_components/badges";
-import { Card, PageTitle } from "../_components/card";
-import { formatDateTime, formatNumber } from "../_components/format";
-import { Pager } from "../_components/pager";
-import { Empty, ErrorNotice, Loading } from "../_components/query-state";
 
 const PAGE_SIZE = 20;
 
@@ -23,7 +26,7 @@ export default function BusinessesPage() {
 
   return (
     <>
-      <PageTitle title="Businesses" description="Every business on Hubi. Open one to suspend it, change its plan, grant credits or raise its rate limit." />
+      <PageHeader title="Businesses" description="Every business on Hubi. Open one to suspend it, change its plan, grant credits or raise its rate limit." />
       <form
         role="search"
         className="mb-4 flex gap-2"
@@ -42,52 +45,48 @@ export default function BusinessesPage() {
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
           placeholder="Search by business name"
-          className="w-80 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+          className="w-80 rounded-md border-0 bg-white px-3 py-2 text-sm shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-blue-800"
         />
-        <button type="submit" className="rounded-md bg-blue-800 px-4 py-2 text-sm font-medium text-white hover:bg-blue-900">
-          Search
-        </button>
+        <Button type="submit">Search</Button>
       </form>
       <Card>
         {list.isPending ? (
           <Loading />
         ) : list.isError ? (
-          <div className="p-4">
-            <ErrorNotice error={list.error} />
-          </div>
+          <ErrorState error={list.error} />
         ) : list.data.items.length === 0 ? (
-          <Empty>{query ? `No business name contains “${query}”.` : "No businesses yet."}</Empty>
+          <Empty title={query ? `No business name contains “${query}”` : "No businesses yet"} />
         ) : (
           <>
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
+            <Table caption="Businesses">
+              <thead>
                 <tr>
-                  <th scope="col" className="px-4 py-2 font-medium">Name</th>
-                  <th scope="col" className="px-4 py-2 font-medium">Status</th>
-                  <th scope="col" className="px-4 py-2 font-medium">Plan</th>
-                  <th scope="col" className="px-4 py-2 font-medium">Live access</th>
-                  <th scope="col" className="px-4 py-2 text-right font-medium">Credits</th>
-                  <th scope="col" className="px-4 py-2 font-medium">Created</th>
+                  <Th>Name</Th>
+                  <Th>Status</Th>
+                  <Th>Plan</Th>
+                  <Th>Live access</Th>
+                  <Th className="text-right">Credits</Th>
+                  <Th>Created</Th>
                 </tr>
               </thead>
-              <tbody className="divide-y divide-slate-100">
+              <Tbody>
                 {list.data.items.map((b) => (
                   <tr key={b.id} className="hover:bg-slate-50">
-                    <td className="px-4 py-2.5">
+                    <Td>
                       <Link href={`/admin/businesses/${b.id}`} className="font-medium text-blue-800 hover:underline">
                         {b.name}
                       </Link>
-                    </td>
-                    <td className="px-4 py-2.5"><BusinessStatusBadge status={b.status} /></td>
-                    <td className="px-4 py-2.5"><PlanBadge plan={b.plan} /></td>
-                    <td className="px-4 py-2.5"><LiveAccessBadge state={b.liveAccess} /></td>
-                    <td className="px-4 py-2.5 text-right tabular-nums">{formatNumber(b.creditBalance)}</td>
-                    <td className="px-4 py-2.5 text-slate-600">{formatDateTime(b.createdAt)}</td>
+                    </Td>
+                    <Td><BusinessStatusBadge status={b.status} /></Td>
+                    <Td><PlanBadge plan={b.plan} /></Td>
+                    <Td><LiveAccessBadge state={b.liveAccess} /></Td>
+                    <Td className="text-right tabular-nums">{formatNumber(b.creditBalance)}</Td>
+                    <Td className="text-slate-600">{formatDateTime(b.createdAt)}</Td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
-            <Pager page={page} pageSize={PAGE_SIZE} total={list.data.total} onPage={setPage} />
+              </Tbody>
+            </Table>
+            <Pagination page={page} limit={PAGE_SIZE} total={list.data.total} onPage={setPage} />
           </>
         )}
       </Card>

@@ -3,7 +3,8 @@ import Link from "next/link";
 import { useId, useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "@/trpc/client";
-import { formatDateTime, formatNumber } from "../_components/format";
+import { formatDateTime, formatNumber } from "@/components/format";
+import { Button } from "@/components/ui/button";
 
 type Application = {
   id: string;
@@ -35,7 +36,7 @@ export function ApplicationReview({ application: a }: { application: Application
   );
 
   return (
-    <article aria-label={`Application from ${a.business.name}`} className="rounded-lg border border-slate-200 bg-white shadow-sm">
+    <article aria-label={`Application from ${a.business.name}`} className="rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
       <header className="flex flex-wrap items-baseline justify-between gap-2 border-b border-slate-200 px-4 py-3">
         <h2 className="font-semibold">
           <Link href={`/admin/businesses/${a.businessId}`} className="text-blue-800 hover:underline">
@@ -74,35 +75,21 @@ export function ApplicationReview({ application: a }: { application: Application
         <div className="flex items-center gap-2">
           {rejecting ? (
             <>
-              <button
-                type="button"
-                disabled={decide.isPending}
-                onClick={() => decide.mutate({ applicationId: a.id, decision: "reject", reason })}
-                className="rounded-md bg-red-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-red-600 disabled:opacity-50"
-              >
+              <Button variant="danger" busy={decide.isPending} onClick={() => decide.mutate({ applicationId: a.id, decision: "reject", reason })}>
                 Confirm rejection
-              </button>
-              <button type="button" onClick={() => setRejecting(false)} className="rounded-md px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-100">
+              </Button>
+              <Button variant="ghost" onClick={() => setRejecting(false)}>
                 Cancel
-              </button>
+              </Button>
             </>
           ) : (
             <>
-              <button
-                type="button"
-                disabled={decide.isPending}
-                onClick={() => decide.mutate({ applicationId: a.id, decision: "approve" })}
-                className="rounded-md bg-emerald-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-emerald-600 disabled:opacity-50"
-              >
+              <Button busy={decide.isPending} onClick={() => decide.mutate({ applicationId: a.id, decision: "approve" })}>
                 Approve
-              </button>
-              <button
-                type="button"
-                onClick={() => setRejecting(true)}
-                className="rounded-md border border-slate-300 px-3 py-1.5 text-sm text-slate-800 hover:bg-slate-50"
-              >
+              </Button>
+              <Button variant="secondary" onClick={() => setRejecting(true)}>
                 Reject…
-              </button>
+              </Button>
             </>
           )}
           {decide.isError && (

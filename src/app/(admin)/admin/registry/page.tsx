@@ -1,9 +1,10 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/trpc/client";
-import { Card, PageTitle } from "../_components/card";
-import { formatNumber } from "../_components/format";
-import { ErrorNotice, Loading } from "../_components/query-state";
+import { formatNumber } from "@/components/format";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
+import { ErrorState, Loading } from "@/components/ui/states";
 import { RegistryUpload } from "./registry-upload";
 
 export default function RegistryPage() {
@@ -11,17 +12,18 @@ export default function RegistryPage() {
   const count = useQuery(trpc.admin.registry.count.queryOptions());
   return (
     <>
-      <PageTitle
+      <PageHeader
         title="Production registry"
         description="Citizen records used by live verifications. Uploads upsert by national ID, so re-uploading a file is safe."
       />
       <div className="grid items-start gap-6 md:grid-cols-3">
-        <Card title="Records">
-          <div className="p-4">
+        <Card>
+          <CardHeader title="Records" />
+          <CardBody>
             {count.isPending ? (
               <Loading />
             ) : count.isError ? (
-              <ErrorNotice error={count.error} />
+              <ErrorState error={count.error} />
             ) : (
               <p className="text-sm text-slate-600">
                 <span className="block text-3xl font-semibold tabular-nums text-slate-900" aria-label="Total records">
@@ -30,7 +32,7 @@ export default function RegistryPage() {
                 citizen records, active and revoked
               </p>
             )}
-          </div>
+          </CardBody>
         </Card>
         <div className="md:col-span-2">
           <RegistryUpload />

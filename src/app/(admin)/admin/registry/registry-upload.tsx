@@ -2,9 +2,10 @@
 import { useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "@/trpc/client";
-import { Card } from "../_components/card";
-import { formatNumber } from "../_components/format";
-import { ErrorNotice } from "../_components/query-state";
+import { formatNumber } from "@/components/format";
+import { Button } from "@/components/ui/button";
+import { Card, CardHeader } from "@/components/ui/card";
+import { ErrorState } from "@/components/ui/states";
 
 /** REGISTRY_COLUMNS of the import service, which is server-only. */
 const COLUMNS = "national_id,full_name,date_of_birth,date_of_issue,date_of_expiry,status";
@@ -23,9 +24,10 @@ export function RegistryUpload() {
   );
 
   return (
-    <Card title="Upload a CSV file">
+    <Card>
+      <CardHeader title="Upload a CSV file" />
       <form
-        className="flex flex-col gap-3 p-4"
+        className="flex flex-col gap-3 px-5 py-4"
         onSubmit={async (e) => {
           e.preventDefault();
           if (file) upload.mutate({ csv: await file.text() });
@@ -52,15 +54,11 @@ export function RegistryUpload() {
           />
         </div>
         <div>
-          <button
-            type="submit"
-            disabled={!file || upload.isPending}
-            className="rounded-md bg-blue-800 px-4 py-2 text-sm font-medium text-white hover:bg-blue-900 disabled:opacity-50"
-          >
-            {upload.isPending ? "Importing…" : "Import records"}
-          </button>
+          <Button type="submit" disabled={!file} busy={upload.isPending}>
+            Import records
+          </Button>
         </div>
-        {upload.isError && <ErrorNotice error={upload.error} />}
+        {upload.isError && <ErrorState error={upload.error} />}
         {upload.data && <ImportReport report={upload.data} />}
       </form>
     </Card>

@@ -3,8 +3,9 @@
 import { useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { useTRPC } from "@/trpc/client";
-import { formatNumber } from "../../_components/format";
-import { ActionForm, Field, inputClass } from "./action-form";
+import { formatNumber } from "@/components/format";
+import { SelectField, TextField } from "@/components/ui/field";
+import { ActionForm } from "./action-form";
 import { useRefreshBusiness } from "./use-refresh-business";
 
 type Business = {
@@ -34,11 +35,7 @@ export function StatusAction({ business }: { business: Business }) {
       }
     >
       {suspending && (
-        <Field label="Reason (optional, sent to the business)">
-          {(id) => (
-            <input id={id} className={inputClass} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
-          )}
-        </Field>
+        <TextField label="Reason (optional, sent to the business)" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
       )}
     </ActionForm>
   );
@@ -59,14 +56,10 @@ export function PlanAction({ business }: { business: Business }) {
       success={changePlan.data ? `Now on ${changePlan.data.plan}.` : null}
       onSubmit={() => changePlan.mutate({ businessId: business.id, plan })}
     >
-      <Field label="Plan">
-        {(id) => (
-          <select id={id} className={inputClass} value={plan} onChange={(e) => setPlan(e.target.value as Business["plan"])}>
-            <option value="starter">Starter</option>
-            <option value="enterprise">Enterprise</option>
-          </select>
-        )}
-      </Field>
+      <SelectField label="Plan" value={plan} onChange={(e) => setPlan(e.target.value as Business["plan"])}>
+        <option value="starter">Starter</option>
+        <option value="enterprise">Enterprise</option>
+      </SelectField>
     </ActionForm>
   );
 }
@@ -95,16 +88,8 @@ export function GrantCreditsAction({ business }: { business: Business }) {
       success={grant.data ? `Granted. New balance: ${formatNumber(grant.data.balance)}.` : null}
       onSubmit={() => grant.mutate({ businessId: business.id, amount: Number(amount), note: note.trim() || undefined })}
     >
-      <Field label="Credits">
-        {(id) => (
-          <input id={id} className={inputClass} type="number" min={1} step={1} required value={amount} onChange={(e) => setAmount(e.target.value)} />
-        )}
-      </Field>
-      <Field label="Note">
-        {(id) => (
-          <input id={id} className={inputClass} value={note} maxLength={500} placeholder="e.g. Invoice 2026-114" onChange={(e) => setNote(e.target.value)} />
-        )}
-      </Field>
+      <TextField label="Credits" type="number" min={1} step={1} required value={amount} onChange={(e) => setAmount(e.target.value)} />
+      <TextField label="Note" value={note} maxLength={500} placeholder="e.g. Invoice 2026-114" onChange={(e) => setNote(e.target.value)} />
     </ActionForm>
   );
 }
@@ -124,11 +109,7 @@ export function RateLimitAction({ business }: { business: Business }) {
       success={setLimit.data ? `Limit is now ${formatNumber(setLimit.data.perMinute)} per minute.` : null}
       onSubmit={() => setLimit.mutate({ businessId: business.id, perMinute: Number(perMinute) })}
     >
-      <Field label="Requests per minute">
-        {(id) => (
-          <input id={id} className={inputClass} type="number" min={60} step={1} required value={perMinute} onChange={(e) => setPerMinute(e.target.value)} />
-        )}
-      </Field>
+      <TextField label="Requests per minute" type="number" min={60} step={1} required value={perMinute} onChange={(e) => setPerMinute(e.target.value)} />
     </ActionForm>
   );
 }

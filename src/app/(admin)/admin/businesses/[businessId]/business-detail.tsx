@@ -2,15 +2,15 @@
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/trpc/client";
-import { Badge, BusinessStatusBadge, LiveAccessBadge, PlanBadge } from "../../_components/badges";
-import { Card } from "../../_components/card";
-import { formatDateTime, formatNumber } from "../../_components/format";
-import { Empty, ErrorNotice, Loading } from "../../_components/query-state";
+import { formatDateTime, formatNumber } from "@/components/format";
+import { Card, CardHeader } from "@/components/ui/card";
+import { Empty, ErrorState, Loading } from "@/components/ui/states";
+import { BusinessStatusBadge, LiveAccessBadge, ModeBadge, PlanBadge } from "../../_components/badges";
 import { GrantCreditsAction, PlanAction, RateLimitAction, StatusAction } from "./business-actions";
 
 function Stat({ label, value, detail }: { label: string; value: string; detail?: string }) {
   return (
-    <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+    <div className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
       <dd className="mt-1 text-2xl font-semibold tabular-nums">{value}</dd>
       {detail && <dd className="text-xs text-slate-500">{detail}</dd>}
@@ -22,8 +22,8 @@ export function BusinessDetail({ businessId }: { businessId: string }) {
   const trpc = useTRPC();
   const overview = useQuery(trpc.admin.businesses.get.queryOptions({ businessId }));
 
-  if (overview.isPending) return <Loading label="Loading business…" />;
-  if (overview.isError) return <ErrorNotice error={overview.error} />;
+  if (overview.isPending) return <Loading label="Loading business" />;
+  if (overview.isError) return <ErrorState error={overview.error} />;
   const b = overview.data;
 
   return (
@@ -54,23 +54,24 @@ export function BusinessDetail({ businessId }: { businessId: string }) {
         <PlanAction business={b} />
         <RateLimitAction business={b} />
       </div>
-      <Card
-        title="Recent audit entries"
-        actions={
-          <Link href={`/admin/audit?businessId=${b.id}`} className="text-sm text-blue-800 hover:underline">
-            Full audit log
-          </Link>
-        }
-      >
+      <Card>
+        <CardHeader
+          title="Recent audit entries"
+          actions={
+            <Link href={`/admin/audit?businessId=${b.id}`} className="text-sm text-blue-800 hover:underline">
+              Full audit log
+            </Link>
+          }
+        />
         {b.recentAuditEntries.length === 0 ? (
-          <Empty>No audited actions yet.</Empty>
+          <Empty title="No audited actions yet" />
         ) : (
           <ul className="divide-y divide-slate-100 text-sm">
             {b.recentAuditEntries.map((e) => (
-              <li key={e.id} className="flex items-center justify-between gap-4 px-4 py-2.5">
+              <li key={e.id} className="flex items-center justify-between gap-4 px-5 py-2.5">
                 <span className="font-mono text-xs">{e.action}</span>
                 <span className="flex items-center gap-3 text-slate-600">
-                  {e.mode && <Badge tone={e.mode === "live" ? "info" : "neutral"}>{e.mode}</Badge>}
+                  {e.mode && <ModeBadge mode={e.mode} />}
                   <span>{e.actorType}</span>
                   <span>{formatDateTime(e.createdAt)}</span>
                 </span>
