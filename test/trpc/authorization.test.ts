@@ -12,6 +12,7 @@ import { loadPortalUser, type TrpcContext } from "@/server/trpc/context";
 import { createTestBusiness, createTestMember, createTestVerification, uniqueNationalId } from "../support/factories";
 import { createApiKey } from "@/server/services/keys/create-api-key";
 import { systemContext } from "@/server/context";
+import { validApplication } from "../support/live-access";
 
 type Caller = "signedOut" | "outsider" | "viewer" | "developer";
 type Outcome = "ok" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND";
@@ -67,6 +68,20 @@ const CASES: Record<string, Case> = {
   "team.invite": { input: () => ({ role: "viewer" }), expect: member.owner },
   "team.changeRole": { input: (w) => ({ userId: w.viewerId, role: "owner" }), expect: { ...member.owner, outsider: "NOT_FOUND" } },
   "team.remove": { input: (w) => ({ userId: w.viewerId }), expect: { ...member.owner, outsider: "NOT_FOUND" } },
+  "liveAccess.status": { expect: member.viewer },
+  "liveAccess.submitApplication": { input: () => validApplication, expect: member.owner },
+  "admin.businesses.search": { input: () => ({}), expect: adminOnly },
+  "admin.businesses.get": { input: (w) => ({ businessId: w.businessId }), expect: adminOnly },
+  "admin.businesses.setStatus": { input: (w) => ({ businessId: w.businessId, status: "suspended" }), expect: adminOnly },
+  "admin.businesses.changePlan": { input: (w) => ({ businessId: w.businessId, plan: "enterprise" }), expect: adminOnly },
+  "admin.businesses.grantCredits": { input: (w) => ({ businessId: w.businessId, amount: 1000 }), expect: adminOnly },
+  "admin.businesses.setRateLimit": { input: (w) => ({ businessId: w.businessId, perMinute: 1000 }), expect: adminOnly },
+  "admin.liveAccess.pending": { input: () => ({}), expect: adminOnly },
+  "admin.liveAccess.decide": { input: () => ({ applicationId: randomUUID(), decision: "approve" }), expect: adminOnly },
+  "admin.registry.count": { expect: adminOnly },
+  "admin.registry.importCsv": { input: () => ({ csv: "national_id\n" }), expect: adminOnly },
+  "admin.audit.list": { input: () => ({}), expect: adminOnly },
+  "admin.audit.verifyChain": { expect: adminOnly },
   "webhooks.endpoint": { expect: member.viewer },
   // Tests allow http and local addresses (WEBHOOK_ALLOW_INSECURE); port 9 refuses at once.
   "webhooks.setUrl": { input: () => ({ url: "http://127.0.0.1:9/hook" }), expect: member.developer },
