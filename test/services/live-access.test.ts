@@ -138,9 +138,9 @@ describe("deciding live access", () => {
     const business = await businessWithPendingApplication();
     const inQueue = async () => {
       for (let page = 1; ; page++) {
-        const { items, total, pageSize } = await listPendingApplications(admin, { page, pageSize: 100 });
+        const { items, total, limit } = await listPendingApplications(admin, { page, limit: 100 });
         if (items.some((a) => a.id === business.applicationId)) return true;
-        if (page * pageSize >= total) return false;
+        if (page * limit >= total) return false;
       }
     };
     expect(await inQueue()).toBe(true);

@@ -11,7 +11,7 @@ import { Empty, ErrorState, Loading } from "@/components/ui/states";
 import { Table, Tbody, Td, Th } from "@/components/ui/table";
 import { ModeBadge } from "../_components/badges";
 
-const PAGE_SIZE = 25;
+const PAGE_LIMIT = 25;
 const FILTERS = ["action", "businessId", "from", "to"] as const;
 type Filters = Record<(typeof FILTERS)[number], string>;
 
@@ -33,7 +33,7 @@ export function AuditLog() {
       from: filters.from ? new Date(`${filters.from}T00:00:00Z`) : undefined,
       to: filters.to ? dayAfter(filters.to) : undefined,
       page,
-      pageSize: PAGE_SIZE,
+      limit: PAGE_LIMIT,
     }),
     placeholderData: keepPreviousData,
   });
@@ -149,7 +149,7 @@ export function AuditLog() {
                 ))}
               </Tbody>
             </Table>
-            <Pagination page={page} limit={PAGE_SIZE} total={entries.data.total} onPage={(p) => navigate({ page: p })} />
+            <Pagination page={page} limit={PAGE_LIMIT} total={entries.data.total} onPage={(p) => navigate({ page: p })} />
           </>
         )}
       </Card>

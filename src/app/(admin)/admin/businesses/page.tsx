@@ -12,7 +12,7 @@ import { Table, Tbody, Td, Th } from "@/components/ui/table";
 import { useTRPC } from "@/trpc/client";
 import { BusinessStatusBadge, LiveAccessBadge, PlanBadge } from "../_components/badges";
 
-const PAGE_SIZE = 20;
+const PAGE_LIMIT = 20;
 
 export default function BusinessesPage() {
   const trpc = useTRPC();
@@ -20,7 +20,7 @@ export default function BusinessesPage() {
   const [query, setQuery] = useState("");
   const [page, setPage] = useState(1);
   const list = useQuery({
-    ...trpc.admin.businesses.search.queryOptions({ query, page, pageSize: PAGE_SIZE }),
+    ...trpc.admin.businesses.search.queryOptions({ query, page, limit: PAGE_LIMIT }),
     placeholderData: keepPreviousData,
   });
 
@@ -86,7 +86,7 @@ export default function BusinessesPage() {
                 ))}
               </Tbody>
             </Table>
-            <Pagination page={page} limit={PAGE_SIZE} total={list.data.total} onPage={setPage} />
+            <Pagination page={page} limit={PAGE_LIMIT} total={list.data.total} onPage={setPage} />
           </>
         )}
       </Card>

@@ -8,13 +8,13 @@ import { Pagination } from "@/components/ui/pagination";
 import { Empty, ErrorState, Loading } from "@/components/ui/states";
 import { ApplicationReview } from "./application-review";
 
-const PAGE_SIZE = 10;
+const PAGE_LIMIT = 10;
 
 export default function LiveAccessQueuePage() {
   const trpc = useTRPC();
   const [page, setPage] = useState(1);
   const queue = useQuery({
-    ...trpc.admin.liveAccess.pending.queryOptions({ page, pageSize: PAGE_SIZE }),
+    ...trpc.admin.liveAccess.pending.queryOptions({ page, limit: PAGE_LIMIT }),
     placeholderData: keepPreviousData,
   });
 
@@ -38,7 +38,7 @@ export default function LiveAccessQueuePage() {
             <ApplicationReview key={application.id} application={application} />
           ))}
           <Card>
-            <Pagination page={page} limit={PAGE_SIZE} total={queue.data.total} onPage={setPage} />
+            <Pagination page={page} limit={PAGE_LIMIT} total={queue.data.total} onPage={setPage} />
           </Card>
         </div>
       )}
