@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
 import { getPortalSession } from "@/server/auth/portal-session";
 import { AdminNav } from "./_components/admin-nav";
@@ -27,6 +28,11 @@ export default async function AdminLayout({ children }: { children: React.ReactN
           </div>
           <span className="flex items-center gap-4 text-sm text-slate-400">
             {user.email}
+            {user.memberships.length > 0 && (
+              <Link href="/overview" className="text-slate-300 hover:text-white">
+                Portal
+              </Link>
+            )}
             <SignOutButton />
           </span>
         </div>
