@@ -16,7 +16,8 @@ export async function startApp(options: { env: Record<string, string>; name?: st
   fs.mkdirSync(LOG_DIR, { recursive: true });
   const log = fs.createWriteStream(path.join(LOG_DIR, `${options.name ?? "app"}-${port}.log`));
   const child = spawn(path.resolve("node_modules/.bin/next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
-    env: { ...process.env, ...options.env, PORT: String(port), NODE_ENV: "production" },
+    // next-auth builds its redirects from NEXTAUTH_URL: it must name this very server.
+    env: { ...process.env, ...options.env, PORT: String(port), NODE_ENV: "production", NEXTAUTH_URL: `http://127.0.0.1:${port}` },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.pipe(log);

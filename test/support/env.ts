@@ -8,7 +8,6 @@ export function appEnv(databaseUrl: string): Record<string, string> {
     WEBHOOK_ALLOW_INSECURE: "true",
     // Webhook tests run their own worker processes (test/support/worker-process.ts).
     WEBHOOK_WORKER_IN_APP: "false",
-    NEXTAUTH_URL: "http://127.0.0.1",
     LOG_LEVEL: "info",
   };
 }

@@ -4,6 +4,7 @@ import type { ServiceContext } from "@/server/context";
 import { recordAudit } from "@/server/audit/record";
 import { buildEvent, raiseEvent } from "@/server/events/outbox";
 import { notFound } from "@/server/errors";
+import { assertPlatformAdmin } from "@/server/authorization";
 
 export const setBusinessStatusInput = z.object({
   businessId: z.uuid(),
@@ -14,6 +15,7 @@ export const setBusinessStatusInput = z.object({
 /** Suspend or reactivate a business (platform admins). Suspension takes effect on the next API call. */
 export async function setBusinessStatus(ctx: ServiceContext, input: z.input<typeof setBusinessStatusInput>) {
   const { businessId, status, reason } = setBusinessStatusInput.parse(input);
+  assertPlatformAdmin(ctx);
   return db().$transaction(async (tx) => {
     const before = await tx.business.findUnique({ where: { id: businessId }, select: { status: true } });
     if (!before) throw notFound("Business not found");
