@@ -1,7 +1,7 @@
 "use client";
 import { useState } from "react";
 import { useMutation } from "@tanstack/react-query";
-import { useTRPC } from "./trpc";
+import { useTRPC } from "@/trpc/client";
 import { useInvalidateWebhooks } from "./use-invalidate-webhooks";
 
 export function EndpointForm({ current, canEdit }: { current: { url: string } | null; canEdit: boolean }) {

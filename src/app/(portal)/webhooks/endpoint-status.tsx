@@ -1,6 +1,6 @@
 "use client";
 import { useMutation } from "@tanstack/react-query";
-import { useTRPC } from "./trpc";
+import { useTRPC } from "@/trpc/client";
 import { useInvalidateWebhooks } from "./use-invalidate-webhooks";
 
 type Endpoint = { enabled: boolean; disabledReason: string | null; disabledAt: Date | null; lastSuccessAt: Date | null; failingSince: Date | null };

@@ -1,6 +1,6 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
-import { useTRPC } from "./trpc";
+import { useTRPC } from "@/trpc/client";
 
 /** After any change, refetch everything on the page (endpoint state and deliveries). */
 export function useInvalidateWebhooks() {

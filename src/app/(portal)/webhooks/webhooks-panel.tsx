@@ -1,6 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import { useTRPC } from "./trpc";
+import { useTRPC } from "@/trpc/client";
 import { EndpointForm } from "./endpoint-form";
 import { EndpointStatus } from "./endpoint-status";
 import { SecretPanel } from "./secret-panel";
