@@ -38,6 +38,8 @@ test("an admin reviews live access, manages a business, loads the registry and c
   await expect(page.getByRole("heading", { name })).toBeVisible();
   await expect(page.getByText("Approved", { exact: true })).toBeVisible();
   await expect(page.getByRole("form", { name: "Plan" }).getByLabel("Plan")).toHaveValue("enterprise");
+  await expect(page.getByRole("heading", { name: "Webhook delivery" })).toBeVisible();
+  await expect(page.getByText("No webhook endpoint configured")).toBeVisible();
 
   const grant = page.getByRole("form", { name: "Grant credits" });
   await grant.getByLabel("Credits").fill("500");

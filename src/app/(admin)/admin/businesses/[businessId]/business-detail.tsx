@@ -7,6 +7,7 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { Empty, ErrorState, Loading } from "@/components/ui/states";
 import { BusinessStatusBadge, LiveAccessBadge, ModeBadge, PlanBadge } from "../../_components/badges";
 import { GrantCreditsAction, PlanAction, RateLimitAction, StatusAction } from "./business-actions";
+import { WebhookHealth } from "./webhook-health";
 
 function Stat({ label, value, detail }: { label: string; value: string; detail?: string }) {
   return (
@@ -54,6 +55,7 @@ export function BusinessDetail({ businessId }: { businessId: string }) {
         <PlanAction business={b} />
         <RateLimitAction business={b} />
       </div>
+      <WebhookHealth businessId={b.id} />
       <Card>
         <CardHeader
           title="Recent audit entries"
