@@ -21,9 +21,9 @@ import { Hubi } from "@hubi/node";
 const hubi = new Hubi({ apiKey: process.env.HUBI_API_KEY!, environment: "test" });
 
 const verification = await hubi.verifyCitizen({ nationalId: "11111111111", purpose: "Account opening" });
-if (verification.result === "verified") {
-  console.log(verification.citizen?.fullName, verification.reference);
-}
+// Compare the citizen's details with what your applicant gave you; never log them.
+const nameMatches = verification.result === "verified" && verification.citizen?.fullName === applicant.fullName;
+console.log(verification.result, verification.reference);
 
 for await (const item of hubi.listAllVerifications({ result: "not_found", from: "2026-11-01" })) {
   console.log(item.reference, item.createdAt);
