@@ -37,9 +37,9 @@ test("sign up, test key, API call, history, request log and CSV export", async (
   await page.getByRole("link", { name: "Export CSV" }).click();
   const csv = fs.readFileSync((await (await downloadPromise).path())!, "utf8");
   const lines = csv.trim().split("\r\n");
-  expect(lines[0]).toBe("id,reference,result,purpose,channel,nationalId,createdAt");
+  expect(lines[0]).toBe("id,reference,result,purpose,channel,nationalId,nameMatch,nameMatchScore,dateOfBirthMatch,createdAt");
   expect(lines).toHaveLength(2);
-  expect(lines[1]).toBe([data.id, data.reference, "verified", "E2E journey", "api", "*******1111", data.createdAt].join(","));
+  expect(lines[1]).toBe([data.id, data.reference, "verified", "E2E journey", "api", "*******1111", "", "", "", data.createdAt].join(","));
   expect(csv).not.toContain("11111111111");
 
   await findInRequestLog(page, requestId);

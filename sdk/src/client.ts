@@ -51,6 +51,7 @@ export class Hubi {
       creditDeducted: body.creditDeducted,
       isCached: body.cached,
       citizen: body.citizen ?? null,
+      match: body.match ?? null,
       requestId,
       raw: body,
     };

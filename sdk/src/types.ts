@@ -12,6 +12,10 @@ export type Citizen = Schemas["Citizen"];
 export type Verification = Schemas["Verification"];
 export type Pagination = Schemas["Pagination"];
 export type VerifyCitizenRequest = Schemas["VerifyCitizenRequest"];
+/** What your customer claims: compared with the registry, answered with `match` results. */
+export type MatchRequest = Schemas["MatchRequest"];
+export type MatchResult = Schemas["MatchResult"];
+export type NameMatch = Schemas["NameMatch"];
 export type VerifyCitizenResponse = Schemas["VerifyCitizenResponse"];
 export type ListVerificationsResponse = Schemas["ListVerificationsResponse"];
 export type GetVerificationResponse = Schemas["GetVerificationResponse"];
@@ -32,8 +36,10 @@ export type VerifyCitizenResult = Schemas["VerificationWithCredits"] & {
   creditDeducted: boolean;
   /** True when this is a replay of an earlier request with the same idempotency key. */
   isCached: boolean;
-  /** Present only when `result` is `verified`. */
+  /** Present only when `result` is `verified`, and never for a `match_only` key. */
   citizen: Citizen | null;
+  /** Identity-match results when `match` was sent and `result` is `verified`; otherwise null. */
+  match: MatchResult | null;
   /** The X-Request-Id of the response; quote it to support. */
   requestId: string;
   /** The response body as the API sent it. */

@@ -25,6 +25,7 @@ const verification = {
   result: "verified",
   purpose: "Account opening",
   channel: "api",
+  match: null,
   createdAt: "2026-11-22T09:30:00.000Z",
 } as const;
 
@@ -34,6 +35,7 @@ const verified: VerifyCitizenResponse = {
   creditDeducted: false,
   data: { ...verification, creditsUsed: 0 },
   citizen: { fullName: "Amina Hassan Abdi", dateOfBirth: "1990-04-12", dateOfIssue: "2019-06-01" },
+  match: null,
 };
 
 const page = (n: number, items: number, total: number) =>

@@ -47,6 +47,14 @@ describe("@hubi/node against the server", () => {
     expect(v.requestId).toMatch(/^req_/);
   });
 
+  it("sends what the customer claims and returns typed match results", async () => {
+    const { hubi } = client(biz.testKey);
+    const v = await hubi.verifyCitizen({ nationalId: "11111111111", match: { fullName: "Aamina Xasan Cabdi", dateOfBirth: "1990-04-12" } });
+    expect(v.match).toEqual({ fullName: { result: "match", score: expect.any(Number) }, dateOfBirth: { result: "match" } });
+    const hist = await hubi.getVerification(v.id);
+    expect(hist.match).toEqual(v.match);
+  });
+
   it.each([
     ["22222222222", "not_found"],
     ["33333333333", "expired"],

@@ -1,4 +1,5 @@
 /** CLI commands: flag definitions and the service each one calls. */
+import type { ApiKeyScope } from "@/contracts/api-key-scopes";
 import { systemContext } from "@/server/context";
 import { createAdmin } from "@/server/services/users/create-admin";
 import { createBusiness } from "@/server/services/businesses/create-business";
@@ -64,16 +65,23 @@ export const commands: Record<string, Command> = {
       }),
   },
   "keys:create": {
-    usage: "--business ID --mode test|live [--name N] [--expires-in-days 30|90|365]",
-    options: { business: { type: "string" }, mode: { type: "string" }, name: { type: "string" }, "expires-in-days": { type: "string" } },
+    usage: "--business ID --mode test|live [--name N] [--expires-in-days 30|90|365] [--scope full|match_only|read_only]",
+    options: {
+      business: { type: "string" },
+      mode: { type: "string" },
+      name: { type: "string" },
+      "expires-in-days": { type: "string" },
+      scope: { type: "string" },
+    },
     async run(f) {
       const key = await createApiKey(ctx(), {
         businessId: required(f, "business"),
         mode: required(f, "mode") as "test" | "live",
         name: str(f, "name"),
         expiresInDays: (int(f, "expires-in-days") ?? null) as 30 | 90 | 365 | null,
+        scope: str(f, "scope") as ApiKeyScope | undefined,
       });
-      return { id: key.id, key: key.key, mode: key.mode, expiresAt: key.expiresAt };
+      return { id: key.id, key: key.key, mode: key.mode, scope: key.scope, expiresAt: key.expiresAt };
     },
   },
   "keys:revoke": {

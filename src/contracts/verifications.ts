@@ -21,6 +21,51 @@ export const channelSchema = z
   .enum(["api", "portal"])
   .meta({ id: "Channel", description: "`api` for requests made through this interface; `portal` for the portal's verify form." });
 
+export const MATCH_NAME_MAX_LENGTH = 200;
+
+export const matchRequestSchema = z
+  .strictObject({
+    fullName: z
+      .string({ error: "fullName must be a string" })
+      .trim()
+      .min(1, "fullName must not be empty")
+      .max(MATCH_NAME_MAX_LENGTH, `fullName must be at most ${MATCH_NAME_MAX_LENGTH} characters`)
+      .optional()
+      .meta({ description: "The name your customer gave you, in any common spelling or in Arabic script.", example: "Amina Hassan" }),
+    dateOfBirth: z.iso
+      .date({ error: "dateOfBirth must be a date as YYYY-MM-DD" })
+      .optional()
+      .meta({ description: "The date of birth your customer gave you.", example: "1990-04-12" }),
+  })
+  .refine((m) => m.fullName !== undefined || m.dateOfBirth !== undefined, { message: "match needs fullName, dateOfBirth or both" })
+  .meta({
+    id: "MatchRequest",
+    description:
+      "What your customer claims. Hubi compares it with the registry and answers with match results instead of the registry's data. " +
+      "Neither value is stored or logged.",
+  });
+
+export const nameMatchSchema = z
+  .object({
+    result: z.enum(["match", "partial_match", "no_match"]).meta({
+      description:
+        "`match`: the same person's name, whatever the spelling. `partial_match`: the registry name with later names left out " +
+        "(given and father's name without the grandfather's). `no_match`: another name. Clients must tolerate values they do not know.",
+    }),
+    score: z.number().min(0).max(1).meta({ description: "Similarity from 0 to 1, for ranking and review queues.", example: 0.97 }),
+  })
+  .meta({ id: "NameMatch" });
+
+export const matchResultSchema = z
+  .object({
+    fullName: nameMatchSchema.optional(),
+    dateOfBirth: z.object({ result: z.enum(["match", "no_match"]) }).optional(),
+  })
+  .meta({
+    id: "MatchResult",
+    description: "One entry per field sent in `match`. Present only when `result` is `verified` and `match` was sent; otherwise `null`.",
+  });
+
 export const verifyCitizenRequestSchema = z
   .strictObject({
     nationalId: z
@@ -33,6 +78,7 @@ export const verifyCitizenRequestSchema = z
       .max(PURPOSE_MAX_LENGTH, `Purpose must be at most ${PURPOSE_MAX_LENGTH} characters`)
       .optional()
       .meta({ description: "Business purpose, recorded for the audit log.", example: "Account opening" }),
+    match: matchRequestSchema.optional(),
   })
   .meta({ id: "VerifyCitizenRequest" });
 
@@ -52,6 +98,7 @@ const verificationFields = {
   result: verificationResultSchema,
   purpose: z.string().nullable().meta({ example: "Account opening" }),
   channel: channelSchema,
+  match: matchResultSchema.nullable(),
   createdAt: z.iso.datetime().meta({ example: "2026-11-22T09:30:00.000Z" }),
 };
 
@@ -68,6 +115,7 @@ export const verifyCitizenResponseSchema = z
     creditDeducted: z.boolean(),
     data: verifyCitizenDataSchema,
     citizen: citizenSchema.nullable(),
+    match: matchResultSchema.nullable(),
   })
   .meta({ id: "VerifyCitizenResponse" });
 
@@ -123,6 +171,8 @@ export const getVerificationResponseSchema = z
 export const verificationIdSchema = z.uuid({ error: "id must be a verification id (UUID)" });
 
 export type VerifyCitizenRequest = z.output<typeof verifyCitizenRequestSchema>;
+export type MatchRequest = z.output<typeof matchRequestSchema>;
+export type MatchResult = z.infer<typeof matchResultSchema>;
 export type VerifyCitizenResponse = z.infer<typeof verifyCitizenResponseSchema>;
 export type Verification = z.infer<typeof verificationSchema>;
 export type Citizen = z.infer<typeof citizenSchema>;

@@ -2,7 +2,7 @@
  * The explicit context every service receives: who is acting, in which mode, and the request id
  * that ties logs, audit entries and responses together. Services never read globals for these.
  */
-import type { Mode, Role } from "@/generated/prisma/enums";
+import type { ApiKeyScope, Mode, Role } from "@/generated/prisma/enums";
 
 export type ApiKeyActor = {
   type: "api_key";
@@ -10,6 +10,8 @@ export type ApiKeyActor = {
   apiKeyHint: string;
   businessId: string;
   mode: Mode;
+  /** What the key may do (product rules §17). */
+  scope: ApiKeyScope;
 };
 
 export type UserActor = {

@@ -72,6 +72,18 @@ describe("operator CLI", () => {
     }
   });
 
+  it("keys:create --scope makes a read_only or match_only key and refuses an unknown scope", async () => {
+    const biz = ok(await cli("business:create", "--name", "CLI Scopes", "--email", `cli-${randomUUID()}@example.test`, "--password", "correct horse battery staple"));
+    const readOnly = ok(await cli("keys:create", "--business", biz.businessId, "--mode", "test", "--scope", "read_only"));
+    expect(readOnly.scope).toBe("read_only");
+    expect((await api("POST", "/verify/citizen", { key: readOnly.key, body: { nationalId: "11111111111" } })).status).toBe(403);
+    const matchOnly = ok(await cli("keys:create", "--business", biz.businessId, "--mode", "test", "--scope", "match_only"));
+    expect((await api("POST", "/verify/citizen", { key: matchOnly.key, body: { nationalId: "11111111111" } })).body.citizen).toBeNull();
+    const bad = await cli("keys:create", "--business", biz.businessId, "--mode", "test", "--scope", "admin");
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toContain("scope");
+  });
+
   it("errors go to stderr with a non-zero exit", async () => {
     const [unknown, missingFlag, missingFile, liveWithoutAccess, badFlag] = await Promise.all([
       cli("nope:nothing"),

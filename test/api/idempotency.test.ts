@@ -3,10 +3,11 @@
  * conflicts, validation of the key, concurrency, failed requests not stored, the 24 h window,
  * encryption at rest and the (business, mode, key) scope.
  */
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { systemContext } from "@/server/context";
 import { pool } from "@/server/db/client";
+import { hashRequestBody } from "@/server/crypto/secrets";
 import { createApiKey } from "@/server/services/keys/create-api-key";
 import { grantCredits } from "@/server/services/credits/grant-credits";
 import { api, type ApiResponse } from "../support/api";
@@ -256,5 +257,18 @@ describe("storage and scope", () => {
       expect(r.body.cached).toBe(false);
     }
     expect(new Set([ra.body.data.id, rb.body.data.id, rl.body.data.id]).size).toBe(3);
+  });
+});
+
+describe("the stored request hash", () => {
+  it("is keyed with a server secret: a plain hash of the body, which holds a national ID, is never stored", async () => {
+    const biz = await createTestBusiness();
+    const k = newKey();
+    const nationalId = uniqueNationalId();
+    expect((await verify(biz.testKey, k, { nationalId, purpose: "hash check" })).status).toBe(200);
+    const { rows } = await pool().query("SELECT request_hash FROM idempotency_record WHERE business_id = $1 AND key = $2", [biz.businessId, k]);
+    const canonical = JSON.stringify({ nationalId, purpose: "hash check" });
+    expect(rows[0].request_hash).toBe(hashRequestBody(canonical));
+    expect(rows[0].request_hash).not.toBe(createHash("sha256").update(canonical).digest("hex"));
   });
 });

@@ -83,7 +83,7 @@ export interface paths {
          * Verify a citizen by national ID
          * @description Costs 1 credit in live mode (successful, non-replayed calls only); free in the sandbox. Rate limit: 60 per minute.
          *
-         *     Always 200 when the lookup ran: the outcome is `data.result`. `citizen` is present only when the result is `verified`. Send an `Idempotency-Key` so that a retry after a timeout can never verify (or charge) twice.
+         *     Always 200 when the lookup ran: the outcome is `data.result`. `citizen` is present only when the result is `verified` (and never for a `match_only` key). Send `match` with what your customer told you to get `match` results instead of handing out the registry's data: names are compared with Somali spelling rules and the patronymic order (given, father's, grandfather's name). Send an `Idempotency-Key` so that a retry after a timeout can never verify (or charge) twice; the same key with another `match` is a payload conflict.
          */
         post: operations["verifyCitizen"];
         delete?: never;
@@ -515,6 +515,40 @@ export interface components {
             message: string;
             pagination: components["schemas"]["Pagination"];
         };
+        /** @description What your customer claims. Hubi compares it with the registry and answers with match results instead of the registry's data. Neither value is stored or logged. */
+        MatchRequest: {
+            /**
+             * Format: date
+             * @description The date of birth your customer gave you.
+             * @example 1990-04-12
+             */
+            dateOfBirth?: string;
+            /**
+             * @description The name your customer gave you, in any common spelling or in Arabic script.
+             * @example Amina Hassan
+             */
+            fullName?: string;
+        };
+        /** @description One entry per field sent in `match`. Present only when `result` is `verified` and `match` was sent; otherwise `null`. */
+        MatchResult: {
+            dateOfBirth?: {
+                /** @enum {string} */
+                result: "match" | "no_match";
+            };
+            fullName?: components["schemas"]["NameMatch"];
+        };
+        NameMatch: {
+            /**
+             * @description `match`: the same person's name, whatever the spelling. `partial_match`: the registry name with later names left out (given and father's name without the grandfather's). `no_match`: another name. Clients must tolerate values they do not know.
+             * @enum {string}
+             */
+            result: "match" | "partial_match" | "no_match";
+            /**
+             * @description Similarity from 0 to 1, for ranking and review queues.
+             * @example 0.97
+             */
+            score: number;
+        };
         Pagination: {
             limit: number;
             page: number;
@@ -532,6 +566,7 @@ export interface components {
              * @example 0b8f7c1e-4d0a-4c55-9a52-3f1f5e0c2d7a
              */
             id: string;
+            match: components["schemas"]["MatchResult"] | null;
             /** @example Account opening */
             purpose: string | null;
             /**
@@ -560,6 +595,7 @@ export interface components {
              * @example 0b8f7c1e-4d0a-4c55-9a52-3f1f5e0c2d7a
              */
             id: string;
+            match: components["schemas"]["MatchResult"] | null;
             /** @example Account opening */
             purpose: string | null;
             /**
@@ -570,6 +606,7 @@ export interface components {
             result: components["schemas"]["VerificationResult"];
         };
         VerifyCitizenRequest: {
+            match?: components["schemas"]["MatchRequest"];
             /**
              * @description The citizen's national ID: exactly 11 ASCII digits.
              * @example 11111111111
@@ -587,6 +624,7 @@ export interface components {
             citizen: components["schemas"]["Citizen"] | null;
             creditDeducted: boolean;
             data: components["schemas"]["VerificationWithCredits"];
+            match: components["schemas"]["MatchResult"] | null;
             /** @example Citizen verified */
             message: string;
         };
@@ -671,6 +709,7 @@ export interface operations {
                      *           "reference": "HV-20261122-7KQ2M9XD",
                      *           "purpose": "Account opening",
                      *           "channel": "api",
+                     *           "match": null,
                      *           "createdAt": "2026-11-22T09:30:00.000Z",
                      *           "result": "verified"
                      *         }
@@ -721,7 +760,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `FORBIDDEN`: The business is suspended, or a live key is used by a business that is not on the enterprise plan. */
+            /** @description `FORBIDDEN`: The business is suspended, a live key is used by a business that is not on the enterprise plan, or a `read_only` key calls verify. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -787,6 +826,7 @@ export interface operations {
                      *         "reference": "HV-20261122-7KQ2M9XD",
                      *         "purpose": "Account opening",
                      *         "channel": "api",
+                     *         "match": null,
                      *         "createdAt": "2026-11-22T09:30:00.000Z",
                      *         "result": "verified"
                      *       }
@@ -818,7 +858,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `FORBIDDEN`: The business is suspended, or a live key is used by a business that is not on the enterprise plan. */
+            /** @description `FORBIDDEN`: The business is suspended, a live key is used by a business that is not on the enterprise plan, or a `read_only` key calls verify. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -932,7 +972,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `FORBIDDEN`: The business is suspended, or a live key is used by a business that is not on the enterprise plan. */
+            /** @description `FORBIDDEN`: The business is suspended, a live key is used by a business that is not on the enterprise plan, or a `read_only` key calls verify. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -11,6 +11,7 @@ import { Table, Tbody, Td, Th } from "@/components/ui/table";
 import { formatDateTime } from "@/components/format";
 import { usePortal } from "@/components/portal/portal-context";
 import { ResultBadge } from "@/components/portal/result-badge";
+import { MatchOutcome } from "@/components/verify/match-summary";
 import { historyFiltersFromSearchParams } from "@/server/services/verifications/history-filters";
 import { useTRPC } from "@/trpc/client";
 import { HistoryFiltersForm } from "./history-filters-form";
@@ -56,6 +57,7 @@ export function HistoryView() {
               <tr>
                 <Th>Reference</Th>
                 <Th>Outcome</Th>
+                <Th>Name match</Th>
                 <Th>Purpose</Th>
                 <Th>Channel</Th>
                 <Th>Time</Th>
@@ -72,6 +74,7 @@ export function HistoryView() {
                   <Td>
                     <ResultBadge result={v.result} />
                   </Td>
+                  <Td>{v.match?.fullName ? <MatchOutcome result={v.match.fullName.result} /> : "—"}</Td>
                   <Td className="max-w-xs truncate">{v.purpose ?? "—"}</Td>
                   <Td className="uppercase">{v.channel}</Td>
                   <Td>{formatDateTime(v.createdAt)}</Td>

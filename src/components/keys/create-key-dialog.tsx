@@ -9,6 +9,8 @@ import { usePortal } from "@/components/portal/portal-context";
 import { useTRPC } from "@/trpc/client";
 import { fieldErrorsOf } from "@/trpc/errors";
 import { NewKeyNotice } from "./new-key-notice";
+import { API_KEY_SCOPES, type ApiKeyScope } from "@/contracts/api-key-scopes";
+import { SCOPE_LABELS } from "./scope-labels";
 
 const EXPIRY_OPTIONS = [
   { value: "", label: "Never" },
@@ -42,7 +44,11 @@ export function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () 
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const expiry = String(form.get("expiresInDays") ?? "");
-    create.mutate({ name: String(form.get("name") ?? ""), expiresInDays: expiry ? (Number(expiry) as 30 | 90 | 365) : null });
+    create.mutate({
+      name: String(form.get("name") ?? ""),
+      expiresInDays: expiry ? (Number(expiry) as 30 | 90 | 365) : null,
+      scope: String(form.get("scope") ?? "full") as ApiKeyScope,
+    });
   }
 
   return (
@@ -58,6 +64,13 @@ export function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () 
         <form onSubmit={onSubmit} className="space-y-4" noValidate>
           {create.error && !Object.keys(errors).length && <ErrorState error={create.error} />}
           <TextField label="Name" name="name" defaultValue="" placeholder="e.g. Production server" error={errors.name} required autoFocus />
+          <SelectField label="Access" name="scope" defaultValue="full" error={errors.scope}>
+            {(Object.keys(API_KEY_SCOPES) as ApiKeyScope[]).map((scope) => (
+              <option key={scope} value={scope}>
+                {SCOPE_LABELS[scope].name}: {SCOPE_LABELS[scope].can}
+              </option>
+            ))}
+          </SelectField>
           <SelectField label="Expires" name="expiresInDays" defaultValue="" error={errors.expiresInDays}>
             {EXPIRY_OPTIONS.map((o) => (
               <option key={o.value} value={o.value}>

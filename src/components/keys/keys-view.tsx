@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { Empty, ErrorState, Loading, Notice } from "@/components/ui/states";
 import { Table, Tbody, Td, Th } from "@/components/ui/table";
+import { SCOPE_LABELS } from "./scope-labels";
 import { formatDate, formatDateTime } from "@/components/format";
 import { usePortal } from "@/components/portal/portal-context";
 import { useTRPC } from "@/trpc/client";
@@ -58,6 +59,7 @@ export function KeysView() {
               <tr>
                 <Th>Name</Th>
                 <Th>Key</Th>
+                <Th>Access</Th>
                 <Th>Status</Th>
                 <Th>Created</Th>
                 <Th>Last used</Th>
@@ -74,6 +76,7 @@ export function KeysView() {
                   <Td>
                     <code className="text-xs">{k.hint}</code>
                   </Td>
+                  <Td>{SCOPE_LABELS[k.scope].name}</Td>
                   <Td>
                     <Badge tone={STATUS_TONE[k.status]}>{k.status}</Badge>
                   </Td>

@@ -10,6 +10,7 @@ import { formatDateTime } from "@/components/format";
 import { usePortal } from "@/components/portal/portal-context";
 import { ResultBadge } from "@/components/portal/result-badge";
 import { verifyCitizenRequestSchema } from "@/contracts/verifications";
+import { MatchSummary } from "./match-summary";
 import { useTRPC } from "@/trpc/client";
 import { fieldErrorsOf, validate } from "@/trpc/errors";
 
@@ -29,8 +30,14 @@ export function VerifyForm() {
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const purpose = String(form.get("purpose") ?? "").trim();
-    const { data, errors } = validate(verifyCitizenRequestSchema, { nationalId: form.get("nationalId"), ...(purpose ? { purpose } : {}) });
+    const text = (name: string) => String(form.get(name) ?? "").trim();
+    const [purpose, fullName, dateOfBirth] = [text("purpose"), text("matchFullName"), text("matchDateOfBirth")];
+    const match = fullName || dateOfBirth ? { ...(fullName ? { fullName } : {}), ...(dateOfBirth ? { dateOfBirth } : {}) } : undefined;
+    const { data, errors } = validate(verifyCitizenRequestSchema, {
+      nationalId: form.get("nationalId"),
+      ...(purpose ? { purpose } : {}),
+      ...(match ? { match } : {}),
+    });
     setErrors(errors);
     if (data) verify.mutate(data);
   }
@@ -57,6 +64,18 @@ export function VerifyForm() {
               required
             />
             <TextField label="Purpose (optional)" name="purpose" maxLength={200} placeholder="e.g. Account opening" error={errors.purpose} />
+            <fieldset className="space-y-3 rounded-md border border-slate-200 p-3">
+              <legend className="px-1 text-sm font-medium text-slate-700">Check what the customer told you (optional)</legend>
+              <TextField
+                label="Full name"
+                name="matchFullName"
+                maxLength={200}
+                autoComplete="off"
+                hint="Any spelling: Somali, English or Arabic script. Compared with the registry, never stored."
+                error={errors["match.fullName"] ?? errors.match}
+              />
+              <TextField label="Date of birth" name="matchDateOfBirth" type="date" error={errors["match.dateOfBirth"]} />
+            </fieldset>
             <Button type="submit" busy={verify.isPending}>
               Verify
             </Button>
@@ -93,6 +112,7 @@ export function VerifyForm() {
                   </>
                 )}
               </dl>
+              <MatchSummary match={result.match} />
               {result.citizen && <Notice>Citizen details are shown once and are not stored by Hubi.</Notice>}
               <Link href={`/history/${result.data.id}`} className="text-sm font-medium text-blue-800 hover:underline">
                 Open the certificate

@@ -20,6 +20,15 @@ export function hashNationalId(nationalId: string): string {
   return createHmac("sha256", subkey("national-id")).update(nationalId).digest("hex");
 }
 
+/**
+ * Keyed hash of a request body, for telling an idempotent retry from a changed payload. A plain
+ * hash would not do: the body holds a national ID (and maybe a claimed name), and the space of
+ * national IDs is small enough to search.
+ */
+export function hashRequestBody(canonicalJson: string): string {
+  return createHmac("sha256", subkey("idempotency-request")).update(canonicalJson).digest("hex");
+}
+
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 

@@ -4,11 +4,12 @@
  * with the key, never anything about other businesses.
  */
 import { env } from "@/env";
+import { READ_ONLY_VERIFY_MESSAGE } from "@/contracts/api-key-scopes";
 import type { ApiKeyActor } from "@/server/context";
 import { pool } from "@/server/db/client";
 import { hashApiKey, parseApiKey } from "@/server/crypto/api-keys";
 import { AppError } from "@/server/errors";
-import type { Mode } from "@/generated/prisma/enums";
+import type { ApiKeyScope, Mode } from "@/generated/prisma/enums";
 import type { RateLimitHit } from "@/server/ratelimit";
 import type { EndpointGroup } from "./rate-limit";
 
@@ -26,6 +27,7 @@ type KeyRow = {
   business_id: string;
   mode: Mode;
   hint: string;
+  scope: ApiKeyScope;
   revoked: boolean;
   expired: boolean;
   stale_last_used: boolean;
@@ -64,9 +66,12 @@ export async function authenticate(req: Request, group: EndpointGroup): Promise<
   if (row.mode === "live" && row.plan !== "enterprise") {
     throw new AppError("FORBIDDEN", "Live API access requires the enterprise plan.");
   }
+  if (row.scope === "read_only" && group === "verify") {
+    throw new AppError("FORBIDDEN", READ_ONLY_VERIFY_MESSAGE);
+  }
   if (row.stale_last_used) touchLastUsed(row.id);
   return {
-    actor: { type: "api_key", apiKeyId: row.id, apiKeyHint: row.hint, businessId: row.business_id, mode: row.mode },
+    actor: { type: "api_key", apiKeyId: row.id, apiKeyHint: row.hint, businessId: row.business_id, mode: row.mode, scope: row.scope },
     rateLimitPerMinute: row.rate_limit_per_minute,
     rateLimitHit:
       row.allowed === null

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { syntheticNamePairs } from "../../../scripts/lib/synthetic-name-pairs";
+import { MATCH_OUTCOMES } from "@/app/docs/guide/match-outcomes";
 import { matchDateOfBirth, matchFullName } from ".";
 
 const decision = (registry: string, claimed: string) => matchFullName(registry, claimed).result;
@@ -162,5 +163,11 @@ describe("pairs never seen, made the same way from other names", () => {
   it("keeps the false non-match rate at or under 3 %", () => {
     const genuine = pairs.filter((p) => p.expected !== "no_match");
     expect(genuine.filter((p) => !accepted(p)).length / genuine.length).toBeLessThanOrEqual(0.03);
+  });
+});
+
+describe("the guide's identity-match examples", () => {
+  it.each(MATCH_OUTCOMES)("%s → %s", (claimed, result) => {
+    expect(matchFullName("Amina Hassan Abdi", claimed).result).toBe(result);
   });
 });

@@ -2,6 +2,7 @@
  * The OpenAPI 3.1 document of /api/v1, generated from the zod contracts (src/contracts). Served at
  * /api/v1/docs/openapi.json, rendered at /docs, and the source of the client library's types.
  */
+import { API_KEY_SCOPES } from "@/contracts/api-key-scopes";
 import { createDocument, type CreateDocumentOptions } from "zod-openapi";
 import { paths } from "./paths";
 import { SANDBOX_IDS } from "@/contracts/sandbox";
@@ -62,7 +63,12 @@ export function openApiDocument() {
           type: "http",
           scheme: "bearer",
           bearerFormat: "hubi_test_… | hubi_live_…",
-          description: "An API key from the portal: `hubi_test_…` (sandbox) or `hubi_live_…` (production). Never put keys in frontend code.",
+          description:
+            "An API key from the portal: `hubi_test_…` (sandbox) or `hubi_live_…` (production). Never put keys in frontend code.\n\n" +
+            "Each key has a scope chosen at creation: " +
+            Object.entries(API_KEY_SCOPES)
+              .map(([scope, can]) => `\`${scope}\`: ${can}`)
+              .join(" "),
         },
       },
       schemas: { WebhookEvent: webhookEventSchema },

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { idempotencyKeySchema, listVerificationsQuerySchema, verifyCitizenRequestSchema } from "@/contracts/verifications";
 import { IDEMPOTENCY_KEY_HEADER } from "@/contracts/headers";
 import { errorExample } from "./examples";
+import { READ_ONLY_VERIFY_MESSAGE } from "@/contracts/api-key-scopes";
 import { responseHeaders } from "./headers";
 
 type Example = { summary: string; value: ReturnType<typeof errorExample> };
@@ -40,6 +41,10 @@ const ERROR_DOCS: Record<Exclude<ErrorCode, "METHOD_NOT_ALLOWED">, ErrorDoc> = {
         z.object({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema }),
         { [IDEMPOTENCY_KEY_HEADER]: "abc" },
       ),
+      match: validationExample("match without a field", "The request body is invalid", verifyCitizenRequestSchema, {
+        nationalId: "11111111111",
+        match: {},
+      }),
       limit: validationExample("limit above 100", "The query parameters are invalid", listVerificationsQuerySchema, { limit: "101" }),
     },
   },
@@ -59,9 +64,13 @@ const ERROR_DOCS: Record<Exclude<ErrorCode, "METHOD_NOT_ALLOWED">, ErrorDoc> = {
     },
   },
   FORBIDDEN: {
-    description: "The business is suspended, or a live key is used by a business that is not on the enterprise plan.",
+    description:
+      "The business is suspended, a live key is used by a business that is not on the enterprise plan, or a `read_only` key calls verify.",
     headers: "basic",
-    examples: { suspended: example("Suspended business", { code: "FORBIDDEN", message: "This business account is suspended. Contact Hubi support." }) },
+    examples: {
+      suspended: example("Suspended business", { code: "FORBIDDEN", message: "This business account is suspended. Contact Hubi support." }),
+      readOnly: example("Read-only key calls verify", { code: "FORBIDDEN", message: READ_ONLY_VERIFY_MESSAGE }),
+    },
   },
   NOT_FOUND: {
     description: "No verification with this id exists for the calling business in the key's mode (a malformed id included), or an unknown path.",

@@ -4,7 +4,7 @@
  */
 import type { ErrorBody } from "@/contracts/errors";
 import { SANDBOX_IDS } from "@/contracts/sandbox";
-import type { VerificationResult, VerifyCitizenResponse } from "@/contracts/verifications";
+import type { MatchResult, VerificationResult, VerifyCitizenResponse } from "@/contracts/verifications";
 
 const OUTCOME_MESSAGES: Record<VerificationResult, string> = {
   verified: "Citizen verified",
@@ -18,29 +18,46 @@ const sampleVerification = {
   reference: "HV-20261122-7KQ2M9XD",
   purpose: "Account opening",
   channel: "api",
+  match: null,
   createdAt: "2026-11-22T09:30:00.000Z",
 } as const;
 
 const sampleCitizen = { fullName: "Amina Hassan Abdi", dateOfBirth: "1990-04-12", dateOfIssue: "2019-06-01" };
 
-function verifyResponse(result: VerificationResult, cached = false): VerifyCitizenResponse {
+function verifyResponse(result: VerificationResult, cached = false, match: MatchResult | null = null, citizen = true): VerifyCitizenResponse {
   return {
     message: OUTCOME_MESSAGES[result],
     cached,
     creditDeducted: false,
-    data: { ...sampleVerification, result, creditsUsed: 0 },
-    citizen: result === "verified" ? sampleCitizen : null,
+    data: { ...sampleVerification, result, match, creditsUsed: 0 },
+    citizen: result === "verified" && citizen ? sampleCitizen : null,
+    match,
   };
 }
 
+/** The sample citizen is Amina Hassan Abdi, born 1990-04-12 (sandbox ID 11111111111). */
+const MATCH_EXAMPLES = {
+  match: { claim: { fullName: "Aamina Xasan Cabdi", dateOfBirth: "1990-04-12" }, result: { fullName: { result: "match", score: 0.98 }, dateOfBirth: { result: "match" } } },
+  partial_match: { claim: { fullName: "Amina Hassan" }, result: { fullName: { result: "partial_match", score: 0.67 } } },
+  no_match: { claim: { fullName: "Amina Hussein Abdi", dateOfBirth: "1990-12-04" }, result: { fullName: { result: "no_match", score: 0.79 }, dateOfBirth: { result: "no_match" } } },
+} satisfies Record<string, { claim: object; result: MatchResult }>;
+
 const results = Object.keys(SANDBOX_IDS) as VerificationResult[];
 
-export const verifyRequestExamples = Object.fromEntries(
-  results.map((result) => [
-    result,
-    { summary: `Sandbox: ${SANDBOX_IDS[result]} → ${result}`, value: { nationalId: SANDBOX_IDS[result], purpose: "Account opening" } },
-  ]),
-);
+export const verifyRequestExamples = {
+  ...Object.fromEntries(
+    results.map((result) => [
+      result,
+      { summary: `Sandbox: ${SANDBOX_IDS[result]} → ${result}`, value: { nationalId: SANDBOX_IDS[result], purpose: "Account opening" } },
+    ]),
+  ),
+  ...Object.fromEntries(
+    Object.entries(MATCH_EXAMPLES).map(([outcome, { claim }]) => [
+      `identity_${outcome}`,
+      { summary: `Identity match → ${outcome}`, value: { nationalId: SANDBOX_IDS.verified, purpose: "Account opening", match: claim } },
+    ]),
+  ),
+};
 
 export const verifyResponseExamples = {
   ...Object.fromEntries(
@@ -49,6 +66,16 @@ export const verifyResponseExamples = {
   replay: {
     summary: "Replay of an earlier request with the same Idempotency-Key",
     value: verifyResponse("verified", true),
+  },
+  ...Object.fromEntries(
+    Object.entries(MATCH_EXAMPLES).map(([outcome, { result }]) => [
+      `identity_${outcome}`,
+      { summary: `Identity match → ${outcome}`, value: verifyResponse("verified", false, result) },
+    ]),
+  ),
+  match_only_key: {
+    summary: "Identity match with a match_only key: no citizen details",
+    value: verifyResponse("verified", false, MATCH_EXAMPLES.match.result, false),
   },
 };
 

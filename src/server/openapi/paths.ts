@@ -28,7 +28,10 @@ export const paths: ZodOpenApiPathsObject = {
       summary: "Verify a citizen by national ID",
       description:
         `${COST}\n\nAlways 200 when the lookup ran: the outcome is \`data.result\`. \`citizen\` is present only when the result is ` +
-        "`verified`. Send an `Idempotency-Key` so that a retry after a timeout can never verify (or charge) twice.",
+        "`verified` (and never for a `match_only` key). Send `match` with what your customer told you to get `match` results " +
+        "instead of handing out the registry's data: names are compared with Somali spelling rules and the patronymic order " +
+        "(given, father's, grandfather's name). Send an `Idempotency-Key` so that a retry after a timeout can never verify " +
+        "(or charge) twice; the same key with another `match` is a payload conflict.",
       requestParams: { header: z.object({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema.optional() }) },
       requestBody: {
         required: true,
@@ -41,7 +44,7 @@ export const paths: ZodOpenApiPathsObject = {
           content: { "application/json": { schema: verifyCitizenResponseSchema, examples: verifyResponseExamples } },
         },
         ...errorResponses(["BAD_REQUEST", "UNAUTHORIZED", "INSUFFICIENT_CREDITS", "FORBIDDEN", "CONFLICT", "RATE_LIMITED", "INTERNAL_ERROR"], {
-          BAD_REQUEST: ["nationalId", "idempotencyKey"],
+          BAD_REQUEST: ["nationalId", "match", "idempotencyKey"],
         }),
       },
     },
@@ -61,6 +64,7 @@ export const paths: ZodOpenApiPathsObject = {
         },
         ...errorResponses(["BAD_REQUEST", "UNAUTHORIZED", "INSUFFICIENT_CREDITS", "FORBIDDEN", "RATE_LIMITED", "INTERNAL_ERROR"], {
           BAD_REQUEST: ["limit"],
+          FORBIDDEN: ["suspended"],
         }),
       },
     },
@@ -78,7 +82,9 @@ export const paths: ZodOpenApiPathsObject = {
           headers: responseHeaders.limited,
           content: { "application/json": { schema: getVerificationResponseSchema, example: getResponseExample } },
         },
-        ...errorResponses(["UNAUTHORIZED", "INSUFFICIENT_CREDITS", "FORBIDDEN", "NOT_FOUND", "RATE_LIMITED", "INTERNAL_ERROR"]),
+        ...errorResponses(["UNAUTHORIZED", "INSUFFICIENT_CREDITS", "FORBIDDEN", "NOT_FOUND", "RATE_LIMITED", "INTERNAL_ERROR"], {
+          FORBIDDEN: ["suspended"],
+        }),
       },
     },
   },

@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ERROR_STATUS } from "@/contracts/errors";
 import { SANDBOX_IDS } from "@/contracts/sandbox";
+import { API_KEY_SCOPES } from "@/contracts/api-key-scopes";
+import { MATCH_OUTCOMES } from "./match-outcomes";
 import { CodeBlock } from "../_components/code-block";
 import { DocsNav } from "../_components/docs-nav";
 import { GuideSection } from "../_components/guide-section";
@@ -20,10 +22,12 @@ import { Hubi } from "@hubi/node";
 
 const hubi = new Hubi({ apiKey: process.env.HUBI_API_KEY!, environment: "test" });
 
-const verification = await hubi.verifyCitizen({ nationalId: "11111111111", purpose: "Account opening" });
-// Compare the citizen's details with what your applicant gave you; never log them.
-const nameMatches = verification.result === "verified" && verification.citizen?.fullName === applicant.fullName;
-console.log(verification.result, verification.reference);
+const verification = await hubi.verifyCitizen({
+  nationalId: "11111111111",
+  purpose: "Account opening",
+  match: { fullName: "Aamina Xasan Cabdi", dateOfBirth: "1990-04-12" }, // what your applicant told you
+});
+console.log(verification.result, verification.reference, verification.match?.fullName?.result); // verified HV-… match
 
 for await (const item of hubi.listAllVerifications({ result: "not_found", from: "2026-11-01" })) {
   console.log(item.reference, item.createdAt);
@@ -51,11 +55,28 @@ export async function POST(request: Request) {
   return new Response(null, { status: 204 });
 }`;
 
+const MATCH_REQUEST = `
+curl https://sandbox.hubi.so/api/v1/verify/citizen \\
+  -H "Authorization: Bearer $HUBI_API_KEY" \\
+  -H "Content-Type: application/json" \\
+  -d '{"nationalId":"11111111111","match":{"fullName":"Aamina Xasan Cabdi","dateOfBirth":"1990-04-12"}}'`;
+
+const MATCH_RESPONSE = `
+{
+  "message": "Citizen verified",
+  "data": { "id": "…", "reference": "HV-20261122-7KQ2M9XD", "result": "verified", … },
+  "citizen": null,          // with a match_only key; a full key also gets the registry's details
+  "match": {
+    "fullName": { "result": "match", "score": 0.98 },
+    "dateOfBirth": { "result": "match" }
+  }
+}`;
+
 const ERROR_WHEN: Record<keyof typeof ERROR_STATUS, string> = {
   BAD_REQUEST: "Malformed JSON or a validation failure; errors[] names each offending field.",
   UNAUTHORIZED: "Missing, malformed, unknown, revoked or expired key, or a key for the other environment.",
   INSUFFICIENT_CREDITS: "Live balance exhausted. Top up in the portal.",
-  FORBIDDEN: "Business suspended, or live key without the enterprise plan.",
+  FORBIDDEN: "Business suspended, live key without the enterprise plan, or a read_only key calling verify.",
   NOT_FOUND: "No such verification for your business and mode, or an unknown path.",
   METHOD_NOT_ALLOWED: "Wrong HTTP method for the path.",
   CONFLICT: "Idempotency-Key reused with another body, or still in flight (then with Retry-After).",
@@ -120,6 +141,60 @@ export default function GuidePage() {
           <p>
             <code className={code}>citizen</code> is present only when the result is <code className={code}>verified</code>; otherwise
             it is <code className={code}>null</code>. Treat result values you do not know as not verified.
+          </p>
+        </GuideSection>
+
+        <GuideSection id="identity-match" title="Identity match">
+          <p>
+            Instead of receiving the registry&apos;s data and comparing it yourself, send what your customer told you in{" "}
+            <code className={code}>match</code> (<code className={code}>fullName</code>, <code className={code}>dateOfBirth</code>, or
+            both). Hubi answers with a result per field. Neither value is stored or logged: the history, the certificate and the{" "}
+            <code className={code}>verification_completed</code> event keep only the results.
+          </p>
+          <CodeBlock title="curl">{MATCH_REQUEST}</CodeBlock>
+          <CodeBlock title="Response">{MATCH_RESPONSE}</CodeBlock>
+          <p>
+            Names are compared the way Somali names are written: Somali orthography and its English and Arabic spellings (Maxamed,
+            Mohamed, Muhammad, محمد), compound names in one or two words (Cabdiraxmaan, Abdi Rahman), one typo in a long name. A name is
+            a chain (given name, father&apos;s, grandfather&apos;s) and order carries meaning. The score (0 to 1) ranks how alike the
+            spellings are; the result decides. <code className={code}>match</code> is <code className={code}>null</code> when nothing
+            was sent to match or the result is not <code className={code}>verified</code>. With the sandbox sample citizen:
+          </p>
+          <table className="w-full text-left text-sm">
+            <thead>
+              <tr className="border-b border-slate-200">
+                <th className="py-2 pr-4">match.fullName sent</th>
+                <th className="py-2 pr-4">result</th>
+                <th className="py-2">Why</th>
+              </tr>
+            </thead>
+            <tbody>
+              {MATCH_OUTCOMES.map(([claimed, result, why]) => (
+                <tr key={claimed} className="border-b border-slate-100 align-top">
+                  <td className="py-2 pr-4 font-mono">{claimed}</td>
+                  <td className="py-2 pr-4 font-mono">{result}</td>
+                  <td className="py-2">{why}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p>
+            The same Idempotency-Key with another <code className={code}>match</code> is a payload conflict (409).
+          </p>
+        </GuideSection>
+
+        <GuideSection id="key-scopes" title="Key scopes">
+          <p>Each API key has a scope, chosen when it is created in the portal:</p>
+          <ul className="list-disc space-y-1 pl-6">
+            {Object.entries(API_KEY_SCOPES).map(([scope, can]) => (
+              <li key={scope}>
+                <code className={code}>{scope}</code>: {can}
+              </li>
+            ))}
+          </ul>
+          <p>
+            A <code className={code}>match_only</code> key is the data-minimised choice: your systems learn whether the details your
+            customer gave are right, and never hold a copy of registry data they did not need.
           </p>
         </GuideSection>
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { apiKeyScopeSchema, type ApiKeyScope } from "@/contracts/api-key-scopes";
 import { db } from "@/server/db/client";
 import type { ServiceContext } from "@/server/context";
 import { recordAudit } from "@/server/audit/record";
@@ -16,13 +17,22 @@ export const createApiKeyInput = z.object({
     .union(KEY_EXPIRY_DAYS.map((d) => z.literal(d)) as [z.ZodLiteral<30>, z.ZodLiteral<90>, z.ZodLiteral<365>])
     .nullable()
     .default(null),
+  scope: apiKeyScopeSchema.default("full"),
 });
 
-export type CreatedApiKey = { id: string; key: string; hint: string; mode: "test" | "live"; name: string; expiresAt: Date | null };
+export type CreatedApiKey = {
+  id: string;
+  key: string;
+  hint: string;
+  mode: "test" | "live";
+  name: string;
+  scope: ApiKeyScope;
+  expiresAt: Date | null;
+};
 
 /** Creates a key; the full key is returned here and never again. Live keys need approved live access. */
 export async function createApiKey(ctx: ServiceContext, input: z.input<typeof createApiKeyInput>): Promise<CreatedApiKey> {
-  const { businessId, mode, name, expiresInDays } = createApiKeyInput.parse(input);
+  const { businessId, mode, name, expiresInDays, scope } = createApiKeyInput.parse(input);
   assertBusinessAccess(ctx, businessId, "developer");
   const key = generateApiKey(mode);
   const expiresAt = expiresInDays ? new Date(Date.now() + expiresInDays * 86_400_000) : null;
@@ -39,6 +49,7 @@ export async function createApiKey(ctx: ServiceContext, input: z.input<typeof cr
         name,
         hash: hashApiKey(key),
         hint: apiKeyHint(key),
+        scope,
         expiresAt,
         createdById: ctx.actor.type === "user" ? ctx.actor.userId : null,
       },
@@ -49,8 +60,8 @@ export async function createApiKey(ctx: ServiceContext, input: z.input<typeof cr
       mode,
       targetType: "api_key",
       targetId: row.id,
-      metadata: { name, hint: row.hint, expiresAt: expiresAt?.toISOString() ?? null },
+      metadata: { name, hint: row.hint, scope, expiresAt: expiresAt?.toISOString() ?? null },
     });
-    return { id: row.id, key, hint: row.hint, mode, name, expiresAt };
+    return { id: row.id, key, hint: row.hint, mode, name, scope, expiresAt };
   });
 }

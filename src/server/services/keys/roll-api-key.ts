@@ -21,7 +21,7 @@ export async function rollApiKey(ctx: ServiceContext, input: z.input<typeof roll
   if (old.revokedAt || (old.expiresAt && old.expiresAt <= new Date())) {
     throw badRequest("This key is no longer active; create a new key instead");
   }
-  const created = await createApiKey(ctx, { businessId: old.businessId, mode: old.mode, name: old.name });
+  const created = await createApiKey(ctx, { businessId: old.businessId, mode: old.mode, name: old.name, scope: old.scope });
   const expiresAt = new Date(Date.now() + (oldKeyExpires === "now" ? 0 : 86_400_000));
   await db().$transaction(async (tx) => {
     await tx.apiKey.update({ where: { id: old.id }, data: { expiresAt } });

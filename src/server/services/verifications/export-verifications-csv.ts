@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { matchResultSchema } from "@/contracts/verifications";
 import { db } from "@/server/db/client";
 import type { ServiceContext } from "@/server/context";
 import { assertBusinessAccess } from "@/server/authorization";
@@ -11,7 +12,7 @@ export const exportVerificationsCsvInput = z.object({
   filters: historyFiltersSchema,
 });
 
-const HEADER = ["id", "reference", "result", "purpose", "channel", "nationalId", "createdAt"];
+const HEADER = ["id", "reference", "result", "purpose", "channel", "nationalId", "nameMatch", "nameMatchScore", "dateOfBirthMatch", "createdAt"];
 const BATCH = 1000;
 
 /** RFC 4180 quoting, and a leading quote for cells a spreadsheet would run as a formula. */
@@ -36,10 +37,22 @@ export async function* exportVerificationsCsv(ctx: ServiceContext, input: z.inpu
       where: { ...historyWhere(businessId, mode, filters), ...(beforeSeq ? { seq: { lt: beforeSeq } } : {}) },
       orderBy: { seq: "desc" },
       take: BATCH,
-      select: { id: true, seq: true, reference: true, result: true, purpose: true, channel: true, nationalIdLast4: true, createdAt: true },
+      select: { id: true, seq: true, reference: true, result: true, purpose: true, channel: true, nationalIdLast4: true, match: true, createdAt: true },
     });
     for (const r of rows) {
-      yield line([r.id, r.reference, r.result, r.purpose ?? "", r.channel, maskNationalId(r.nationalIdLast4), r.createdAt.toISOString()]);
+      const match = matchResultSchema.nullable().parse(r.match);
+      yield line([
+        r.id,
+        r.reference,
+        r.result,
+        r.purpose ?? "",
+        r.channel,
+        maskNationalId(r.nationalIdLast4),
+        match?.fullName?.result ?? "",
+        match?.fullName?.score.toFixed(2) ?? "",
+        match?.dateOfBirth?.result ?? "",
+        r.createdAt.toISOString(),
+      ]);
     }
     if (rows.length < BATCH) return;
     beforeSeq = rows.at(-1)!.seq;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { matchResultSchema } from "@/contracts/verifications";
 import { db } from "@/server/db/client";
 import type { ServiceContext } from "@/server/context";
 import { assertBusinessAccess } from "@/server/authorization";
@@ -19,6 +20,7 @@ export async function getVerificationCertificate(ctx: ServiceContext, input: z.i
       result: true,
       purpose: true,
       channel: true,
+      match: true,
       mode: true,
       nationalIdLast4: true,
       createdAt: true,
@@ -26,6 +28,11 @@ export async function getVerificationCertificate(ctx: ServiceContext, input: z.i
     },
   });
   if (!v) throw notFound("Verification not found");
-  const { nationalIdLast4, business, ...rest } = v;
-  return { ...rest, businessName: business.name, maskedNationalId: maskNationalId(nationalIdLast4) };
+  const { nationalIdLast4, business, match, ...rest } = v;
+  return {
+    ...rest,
+    match: matchResultSchema.nullable().parse(match),
+    businessName: business.name,
+    maskedNationalId: maskNationalId(nationalIdLast4),
+  };
 }

@@ -4,9 +4,8 @@
  * crashed request for over a minute), or reports what is there. Only completed 200 responses are
  * kept, encrypted (they hold citizen details), for 24 hours.
  */
-import { createHash } from "node:crypto";
 import { pool } from "@/server/db/client";
-import { decrypt } from "@/server/crypto/secrets";
+import { decrypt, hashRequestBody } from "@/server/crypto/secrets";
 import { conflict } from "@/server/errors";
 import type { Mode } from "@/generated/prisma/enums";
 
@@ -15,7 +14,7 @@ const ABANDONED_AFTER_SECONDS = 60;
 
 export type IdempotencyScope = { businessId: string; mode: Mode; key: string };
 
-/** Equal after JSON parsing = equal hash: key order and whitespace do not matter. */
+/** Equal after JSON parsing = equal hash: key order and whitespace do not matter. Keyed (HMAC). */
 export function requestHash(body: unknown): string {
   const canonical = (v: unknown): unknown =>
     Array.isArray(v)
@@ -23,7 +22,7 @@ export function requestHash(body: unknown): string {
       : v && typeof v === "object"
         ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]))
         : v;
-  return createHash("sha256").update(JSON.stringify(canonical(body))).digest("hex");
+  return hashRequestBody(JSON.stringify(canonical(body)));
 }
 
 export const encryptionContext = (s: IdempotencyScope) => `idempotency:${s.businessId}:${s.mode}:${s.key}`;

@@ -1,8 +1,16 @@
-import type { Verification } from "@/contracts/verifications";
+import type { MatchResult, Verification } from "@/contracts/verifications";
 
 /** The public list-item shape (also the verification_completed event data): no citizen details. */
 export function toVerification(v: Verification & Record<string, unknown>): Verification {
-  return { id: v.id, reference: v.reference, result: v.result, purpose: v.purpose, channel: v.channel, createdAt: v.createdAt };
+  return {
+    id: v.id,
+    reference: v.reference,
+    result: v.result,
+    purpose: v.purpose,
+    channel: v.channel,
+    match: v.match,
+    createdAt: v.createdAt,
+  };
 }
 
 export type VerificationRow = {
@@ -11,11 +19,20 @@ export type VerificationRow = {
   result: Verification["result"];
   purpose: string | null;
   channel: Verification["channel"];
+  match: MatchResult | null;
   created_at: Date;
 };
 
-export const VERIFICATION_COLUMNS = "id, reference, result, purpose, channel, created_at";
+export const VERIFICATION_COLUMNS = "id, reference, result, purpose, channel, match, created_at";
 
 export function fromRow(r: VerificationRow): Verification {
-  return { id: r.id, reference: r.reference, result: r.result, purpose: r.purpose, channel: r.channel, createdAt: r.created_at.toISOString() };
+  return {
+    id: r.id,
+    reference: r.reference,
+    result: r.result,
+    purpose: r.purpose,
+    channel: r.channel,
+    match: r.match,
+    createdAt: r.created_at.toISOString(),
+  };
 }

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Mode } from "@/generated/prisma/enums";
-import type { VerifyCitizenResponse } from "@/contracts/verifications";
+import type { Citizen, MatchRequest, MatchResult, VerifyCitizenResponse } from "@/contracts/verifications";
 import { actorRef, type ServiceContext } from "@/server/context";
 import { pool } from "@/server/db/client";
 import { Sql } from "@/server/db/sql";
@@ -16,6 +16,7 @@ import { assertBusinessAccess } from "@/server/authorization";
 import { registryFor } from "@/server/registry";
 import { buildEvent } from "@/server/events/outbox";
 import { chargeCreditCtes, INSUFFICIENT_CREDITS_MESSAGE } from "@/server/services/credits/charge-credit-sql";
+import { matchDateOfBirth, matchFullName } from "@/server/matching";
 import { toVerification } from "./verification-row";
 import {
   claimIdempotencyKey,
@@ -31,6 +32,10 @@ export type VerifyCitizenInput = {
   channel: "api" | "portal";
   nationalId: string;
   purpose?: string | null;
+  /** What the customer claims; compared with the registry, never stored (product rules §16). */
+  match?: MatchRequest;
+  /** `match_only` keys learn whether the claim is right, never the registry's data (§17). */
+  scope?: "full" | "match_only";
   apiKeyId?: string;
   idempotencyKey?: string;
   /** The parsed request body, compared across retries with the same Idempotency-Key. */
@@ -54,7 +59,7 @@ export async function verifyCitizen(ctx: ServiceContext, input: VerifyCitizenInp
     ? { businessId: input.businessId, mode: input.mode, key: input.idempotencyKey }
     : null;
   if (scope) {
-    const claim = await claimIdempotencyKey(scope, requestHash(input.rawBody ?? { nationalId: input.nationalId, purpose: input.purpose }));
+    const claim = await claimIdempotencyKey(scope, requestHash(input.rawBody ?? { nationalId: input.nationalId, purpose: input.purpose, match: input.match }));
     if (claim.status === "replay") {
       return { body: { ...(claim.body as VerifyCitizenResponse), cached: true, creditDeducted: false }, replayed: true };
     }
@@ -67,27 +72,39 @@ export async function verifyCitizen(ctx: ServiceContext, input: VerifyCitizenInp
   }
 }
 
+/** Only the results leave this function: the claimed values are compared and forgotten. */
+function compare(claim: MatchRequest | undefined, citizen: Citizen | null): MatchResult | null {
+  if (!claim || !citizen) return null;
+  return {
+    ...(claim.fullName !== undefined ? { fullName: matchFullName(citizen.fullName, claim.fullName) } : {}),
+    ...(claim.dateOfBirth !== undefined ? { dateOfBirth: matchDateOfBirth(citizen.dateOfBirth, claim.dateOfBirth) } : {}),
+  };
+}
+
 async function perform(ctx: ServiceContext, input: VerifyCitizenInput, scope: IdempotencyScope | null) {
-  const match = await registryFor(input.mode).lookup(input.nationalId);
+  const found = await registryFor(input.mode).lookup(input.nationalId);
+  const matched = compare(input.match, found.citizen);
   const live = input.mode === "live";
   // A reference collides about once per 10^12 per day; a fresh one is simply drawn.
   for (let attempt = 1; ; attempt++) {
     const at = new Date();
     const id = randomUUID();
     const body: VerifyCitizenResponse = {
-      message: MESSAGES[match.result],
+      message: MESSAGES[found.result],
       cached: false,
       creditDeducted: live,
       data: {
         id,
         reference: newReference(at),
-        result: match.result,
+        result: found.result,
         purpose: input.purpose || null,
         channel: input.channel,
+        match: matched,
         creditsUsed: live ? 1 : 0,
         createdAt: at.toISOString(),
       },
-      citizen: match.citizen,
+      citizen: input.scope === "match_only" ? null : found.citizen,
+      match: matched,
     };
     try {
       const recorded = await record(ctx, input, scope, body, at);
@@ -153,10 +170,11 @@ async function record(
   const sql = `
 WITH ${counter},
   inserted AS (
-    INSERT INTO verification (id, business_id, mode, seq, reference, result, purpose, channel, national_id_hash,
+    INSERT INTO verification (id, business_id, mode, seq, reference, result, purpose, channel, match, national_id_hash,
                               national_id_last4, credits_used, api_key_id, user_id, request_id, created_at)
     SELECT ${vid}, ${biz}, ${mode}, seq, ${q.p(v.reference)}, ${q.p(v.result, '"VerificationResult"')}, ${q.p(v.purpose)},
-           ${q.p(v.channel, '"Channel"')}, ${q.p(hashNationalId(input.nationalId))}, ${q.p(input.nationalId.slice(-4))},
+           ${q.p(v.channel, '"Channel"')}, ${q.p(v.match === null ? null : JSON.stringify(v.match), "jsonb")},
+           ${q.p(hashNationalId(input.nationalId))}, ${q.p(input.nationalId.slice(-4))},
            ${q.p(v.creditsUsed, "int")}, ${q.p(input.apiKeyId ?? null, "uuid")},
            ${q.p(actor.type === "user" ? actor.userId : null, "uuid")}, ${q.p(ctx.requestId)}, ${ts}
       FROM counter

@@ -14,12 +14,12 @@ export const verifyFromPortalInput = verifyCitizenRequestSchema.extend({ busines
  * the same rules (DECISIONS §2) are checked here.
  */
 export async function verifyFromPortal(ctx: ServiceContext, input: z.input<typeof verifyFromPortalInput>): Promise<VerifyCitizenResponse> {
-  const { businessId, mode, nationalId, purpose } = verifyFromPortalInput.parse(input);
+  const { businessId, mode, nationalId, purpose, match } = verifyFromPortalInput.parse(input);
   assertBusinessAccess(ctx, businessId, "developer");
   const business = await db().business.findUnique({ where: { id: businessId }, select: { status: true, plan: true } });
   if (!business) throw notFound("Business not found");
   if (business.status !== "active") throw forbidden("This business account is suspended. Contact Hubi support.");
   if (mode === "live" && business.plan !== "enterprise") throw forbidden("Live verifications need approved live access.");
-  const { body } = await verifyCitizen(ctx, { businessId, mode, channel: "portal", nationalId, purpose });
+  const { body } = await verifyCitizen(ctx, { businessId, mode, channel: "portal", nationalId, purpose, match });
   return body;
 }

@@ -7,7 +7,7 @@ import { rollApiKey, rollApiKeyInput } from "@/server/services/keys/roll-api-key
 export const keysRouter = router({
   list: memberProcedure("developer").query(({ ctx }) => listApiKeys(ctx.service, { businessId: ctx.businessId, mode: ctx.mode })),
   create: memberProcedure("developer")
-    .input(createApiKeyInput.pick({ name: true, expiresInDays: true }))
+    .input(createApiKeyInput.pick({ name: true, expiresInDays: true, scope: true }))
     .mutation(({ ctx, input }) => createApiKey(ctx.service, { ...input, businessId: ctx.businessId, mode: ctx.mode })),
   revoke: memberProcedure("developer").input(revokeApiKeyInput).mutation(({ ctx, input }) => revokeApiKey(ctx.service, input)),
   roll: memberProcedure("developer").input(rollApiKeyInput).mutation(({ ctx, input }) => rollApiKey(ctx.service, input)),

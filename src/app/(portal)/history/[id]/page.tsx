@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { z } from "zod";
 import { PrintButton } from "@/components/history/print-button";
 import { ResultBadge } from "@/components/portal/result-badge";
+import { MatchSummary } from "@/components/verify/match-summary";
 import { formatDateTime } from "@/components/format";
 import { getMemberServiceContext } from "@/server/auth/portal-session";
 import { AppError } from "@/server/errors";
@@ -30,6 +31,7 @@ export default async function CertificatePage({ params }: { params: Promise<{ id
     ["Time", formatDateTime(certificate.createdAt)],
     ["Business", certificate.businessName],
     ["Purpose", certificate.purpose ?? "Not given"],
+    ...(certificate.match ? ([["Identity match", <MatchSummary key="m" match={certificate.match} />]] as [string, React.ReactNode][]) : []),
     ["National ID", <span key="n" className="font-mono">{certificate.maskedNationalId}</span>],
     ["Channel", certificate.channel === "api" ? "API" : "Portal"],
     ["Environment", certificate.mode === "live" ? "Live (national registry)" : "Test (sandbox data)"],

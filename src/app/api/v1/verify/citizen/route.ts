@@ -13,6 +13,8 @@ export const POST = apiRoute({
       channel: "api",
       nationalId: body.nationalId,
       purpose: body.purpose,
+      match: body.match,
+      scope: ctx.actor.scope === "match_only" ? "match_only" : "full",
       apiKeyId: ctx.actor.apiKeyId,
       idempotencyKey: readIdempotencyKey(req),
       rawBody,

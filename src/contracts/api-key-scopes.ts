@@ -1,0 +1,19 @@
+/**
+ * What an API key may do (product rules §17), chosen when the key is created. Data minimisation:
+ * a business that only needs to know whether its customer's details are right never has to
+ * receive the registry's data.
+ */
+import { z } from "zod";
+
+export const API_KEY_SCOPES = {
+  full: "Verify and see the citizen's details; list and retrieve verifications.",
+  match_only: "Verify with identity match; `citizen` is always null. List and retrieve verifications.",
+  read_only: "List and retrieve verifications only; verify is refused with 403.",
+} as const;
+
+export type ApiKeyScope = keyof typeof API_KEY_SCOPES;
+
+export const apiKeyScopeSchema = z.enum(Object.keys(API_KEY_SCOPES) as [ApiKeyScope, ...ApiKeyScope[]]);
+
+export const READ_ONLY_VERIFY_MESSAGE =
+  "This API key is read-only: it can list and retrieve verifications, not verify. Use a key with the full or match_only scope.";
