@@ -9,9 +9,12 @@ import path from "node:path";
 import { startEmbeddedPostgres } from "@/server/db/embedded";
 import { migrate } from "./lib/migrate";
 import { localSecret } from "./lib/local-secrets";
+import { isLocalDemo } from "./lib/local-demo";
 
 const DATA_DIR = path.resolve(".data");
 const port = Number(process.env.PORT || 3000);
+/** Loopback unless told otherwise: HOST=0.0.0.0 serves the whole network. */
+const host = process.env.HOST || "127.0.0.1";
 const dev = process.argv.includes("--dev");
 
 let app: ChildProcess | undefined;
@@ -41,7 +44,8 @@ async function main() {
     console.log(`Embedded PostgreSQL on 127.0.0.1:${pgPort} (data in .data/postgres)`);
   }
   process.env.NEXTAUTH_URL ||= process.env.PUBLIC_BASE_URL || `http://localhost:${port}`;
-  process.env.WEBHOOK_ALLOW_INSECURE ||= "true";
+  // Webhooks to http:// and private addresses: for the local demo only, or when asked for.
+  if (process.env.WEBHOOK_ALLOW_INSECURE === undefined && isLocalDemo(process.env, host)) process.env.WEBHOOK_ALLOW_INSECURE = "true";
 
   migrate(process.env.DATABASE_URL);
   if (!dev && !fs.existsSync(path.join(".next", "BUILD_ID"))) {
@@ -52,7 +56,7 @@ async function main() {
   const { seedDemo } = await import("./lib/seed-demo");
   const demo = await seedDemo();
 
-  app = spawn(path.resolve("node_modules/.bin/next"), [dev ? "dev" : "start", "-p", String(port)], { stdio: "inherit" });
+  app = spawn(path.resolve("node_modules/.bin/next"), [dev ? "dev" : "start", "-p", String(port), "-H", host], { stdio: "inherit" });
   app.once("exit", (code) => void shutdown(code ?? 0));
 
   const base = `http://localhost:${port}`;

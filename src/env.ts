@@ -13,6 +13,7 @@ const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: z.string().url(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   /** Master secret (≥ 32 chars). Subkeys for ID hashing, encryption at rest and sessions derive from it. */
   HUBI_SECRET: z.string().min(32, "HUBI_SECRET must be at least 32 characters"),
   /** Public base URL of the production API host, e.g. https://api.hubi.so. */

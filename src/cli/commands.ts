@@ -4,6 +4,8 @@ import { systemContext } from "@/server/context";
 import { createAdmin } from "@/server/services/users/create-admin";
 import { createBusiness } from "@/server/services/businesses/create-business";
 import { setBusinessStatus } from "@/server/services/businesses/set-business-status";
+import { changePlan, changePlanInput } from "@/server/services/businesses/change-plan";
+import { setRateLimit, setRateLimitInput } from "@/server/services/businesses/set-rate-limit";
 import { createApiKey } from "@/server/services/keys/create-api-key";
 import { revokeApiKey } from "@/server/services/keys/revoke-api-key";
 import { grantCredits } from "@/server/services/credits/grant-credits";
@@ -93,6 +95,24 @@ export const commands: Record<string, Command> = {
     usage: "--business ID --amount N [--note TEXT]",
     options: { business: { type: "string" }, amount: { type: "string" }, note: { type: "string" } },
     run: (f) => grantCredits(ctx(), { businessId: required(f, "business"), amount: int(f, "amount") ?? 0, note: str(f, "note") }),
+  },
+  "business:update": {
+    usage: "--business ID [--plan starter|enterprise] [--rate-limit N]",
+    options: { business: { type: "string" }, plan: { type: "string" }, "rate-limit": { type: "string" } },
+    async run(f) {
+      const businessId = required(f, "business");
+      const plan = str(f, "plan");
+      const perMinute = int(f, "rate-limit");
+      if (plan === undefined && perMinute === undefined) throw new Error("Give --plan, --rate-limit or both");
+      // The same audited changes as the admin console; validated before anything is written.
+      const planChange = plan === undefined ? undefined : changePlanInput.parse({ businessId, plan });
+      const limitChange = perMinute === undefined ? undefined : setRateLimitInput.parse({ businessId, perMinute });
+      return {
+        businessId,
+        ...(planChange ? { plan: (await changePlan(ctx(), planChange)).plan } : {}),
+        ...(limitChange ? { rateLimitPerMinute: (await setRateLimit(ctx(), limitChange)).perMinute } : {}),
+      };
+    },
   },
   "business:suspend": setStatus("suspended"),
   "business:activate": setStatus("active"),

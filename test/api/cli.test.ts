@@ -8,6 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { db } from "@/server/db/client";
 import { api } from "../support/api";
 import { uniqueNationalId } from "../support/factories";
 import { balanceOf } from "../support/queries";
@@ -82,6 +83,24 @@ describe("operator CLI", () => {
     const bad = await cli("keys:create", "--business", biz.businessId, "--mode", "test", "--scope", "admin");
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toContain("scope");
+  });
+
+  it("business:update changes plan and rate limit as the admin console does, audited, and refuses bad values", async () => {
+    const biz = ok(await cli("business:create", "--name", "CLI Update", "--email", `cli-${randomUUID()}@example.test`, "--password", "correct horse battery staple"));
+    const updated = ok(await cli("business:update", "--business", biz.businessId, "--plan", "enterprise", "--rate-limit", "600"));
+    expect(updated).toEqual({ businessId: biz.businessId, plan: "enterprise", rateLimitPerMinute: 600 });
+    const row = await db().business.findUniqueOrThrow({ where: { id: biz.businessId } });
+    expect({ plan: row.plan, limit: row.rateLimitPerMinute }).toEqual({ plan: "enterprise", limit: 600 });
+    const audited = await db().auditLogEntry.findMany({ where: { businessId: biz.businessId, action: { in: ["business.plan_changed", "business.rate_limit_changed"] } } });
+    expect(audited.map((a) => a.action).sort()).toEqual(["business.plan_changed", "business.rate_limit_changed"]);
+
+    const tooLow = await cli("business:update", "--business", biz.businessId, "--rate-limit", "5");
+    expect(tooLow.code).not.toBe(0);
+    expect(tooLow.stderr).toContain("The limit cannot go below the default of 60");
+    const badPlan = await cli("business:update", "--business", biz.businessId, "--plan", "gold", "--rate-limit", "700");
+    expect(badPlan.code).not.toBe(0);
+    expect((await db().business.findUniqueOrThrow({ where: { id: biz.businessId } })).rateLimitPerMinute).toBe(600);
+    expect((await cli("business:update", "--business", biz.businessId)).stderr).toContain("Give --plan, --rate-limit or both");
   });
 
   it("errors go to stderr with a non-zero exit", async () => {

@@ -25,6 +25,8 @@ const ids = {
   /** A client retrieving "by national ID" puts it in the URL: it must not reach the logs either. */
   inUrl: uniqueNationalId(),
 };
+/** In an Idempotency-Key (on a list call, so that no idempotency record keeps it). */
+const keyedId = uniqueNationalId();
 const citizenName = `Personal Data ${randomUUID().slice(0, 8)}`;
 let liveVerificationId: string;
 
@@ -61,10 +63,12 @@ beforeAll(async () => {
   expect((await api("POST", "/verify/citizen", { key: biz.testKey, body: { nationalId: ids.rejected, extra: 1 } })).status).toBe(400);
   expect((await api("POST", "/verify/citizen", { key: poor.liveKey, body: { nationalId: ids.refused } })).status).toBe(402);
   expect((await api("GET", `/verifications/${ids.inUrl}`, { key: biz.testKey })).status).toBe(404);
+  // A client building its Idempotency-Key from the national ID: the request log shows it masked.
+  expect((await api("GET", "/verifications", { key: biz.testKey, headers: { "idempotency-key": `kyc-${keyedId}` } })).status).toBe(200);
   // the request log is written in batches about once a second
   for (let i = 0; i < 50; i++) {
     const { rows } = await pool().query<{ n: number }>("SELECT count(*)::int AS n FROM request_log_entry WHERE business_id = $1", [biz.businessId]);
-    if (rows[0]!.n >= 4) break;
+    if (rows[0]!.n >= 5) break;
     await sleep(100);
   }
 });
@@ -80,6 +84,12 @@ describe("national IDs are never stored in clear", () => {
     const { rows } = await pool().query<{ n: number }>("SELECT count(*)::int AS n FROM request_log_entry WHERE business_id = $1", [biz.businessId]);
     expect(rows[0]!.n).toBeGreaterThanOrEqual(4); // the request log really was written
     for (const id of Object.values(ids)) expect(await tablesContaining(id)).toEqual([]);
+  });
+
+  it("the request log masks a national ID inside an Idempotency-Key", async () => {
+    const { rows } = await pool().query("SELECT idempotency_key FROM request_log_entry WHERE business_id = $1 AND idempotency_key IS NOT NULL AND path = '/api/v1/verifications'", [biz.businessId]);
+    expect(rows).toEqual([{ idempotency_key: `kyc-*******${keyedId.slice(-4)}` }]);
+    expect(await tablesContaining(keyedId)).toEqual([]);
   });
 
   it("no table holds the API keys in clear", async () => {

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { createCallerFactory } from "@/server/trpc/init";
+import { db } from "@/server/db/client";
 import { appRouter } from "@/server/trpc/routers/_app";
 import type { TrpcContext } from "@/server/trpc/context";
 import type { Role } from "@/generated/prisma/enums";
@@ -88,6 +89,14 @@ describe("webhooks router", () => {
     await callerFor(business, "owner", "test").webhooks.setUrl({ url: `${receiver.url}/test2` });
     expect((await callerFor(business, "viewer", "test").webhooks.endpoint())!.url).toBe(`${receiver.url}/test2`);
     expect((await callerFor(business, "viewer", "live").webhooks.endpoint())!.url).toBe(`${receiver.url}/live`);
+  });
+
+  it("audits the URL with its query values redacted: the endpoint keeps the token, the audit log does not", async () => {
+    const business = await createTestBusiness();
+    await callerFor(business).webhooks.setUrl({ url: `${receiver.url}/hook?token=s3cr3t-receiver-token` });
+    expect((await callerFor(business).webhooks.endpoint())!.url).toBe(`${receiver.url}/hook?token=s3cr3t-receiver-token`);
+    const entries = await db().auditLogEntry.findMany({ where: { businessId: business.businessId, action: "webhook.url_set" } });
+    expect(entries.map((e) => e.metadata)).toEqual([{ url: `${receiver.url}/hook?token=redacted` }]);
   });
 
   it("rejects URLs that are not http(s)", async () => {

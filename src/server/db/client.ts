@@ -19,6 +19,9 @@ function connect(): Handles {
     connectionString: env().DATABASE_URL,
     max: env().DATABASE_POOL_SIZE,
     idleTimeoutMillis: 30_000,
+    // A request that cannot get a connection fails fast (a 500 it can retry) instead of queueing
+    // behind a stuck pool until the client gives up.
+    connectionTimeoutMillis: env().DATABASE_CONNECT_TIMEOUT_MS,
   });
   pool.on("error", (err) => process.stderr.write(`[db] idle client error: ${err.message}\n`));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });

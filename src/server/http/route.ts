@@ -90,7 +90,7 @@ export function apiRoute<B extends Schema | undefined = undefined, Q extends Sch
         apiKeyId: actor.apiKeyId,
         apiKeyHint: actor.apiKeyHint,
         requestId,
-        idempotencyKey: req.headers.get("idempotency-key")?.slice(0, 128) ?? null,
+        idempotencyKey: loggableIdempotencyKey(req.headers.get("idempotency-key")),
         createdAt: new Date(),
       });
     }
@@ -108,8 +108,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function loggablePath(pathname: string): string {
   return pathname
     .split("/")
-    .map((segment) => (UUID.test(segment) ? segment : segment.replace(/[0-9]{11,}/g, (d) => `${"*".repeat(d.length - 4)}${d.slice(-4)}`)))
+    .map((segment) => (UUID.test(segment) ? segment : maskLongDigitRuns(segment)))
     .join("/");
+}
+
+const maskLongDigitRuns = (text: string) => text.replace(/[0-9]{11,}/g, (d) => `${"*".repeat(d.length - 4)}${d.slice(-4)}`);
+
+/** The Idempotency-Key as the request log shows it: clients build keys from their own data, a national ID included. */
+export function loggableIdempotencyKey(key: string | null): string | null {
+  return key === null ? null : maskLongDigitRuns(key.slice(0, 128));
 }
 
 function validate<S extends Schema>(schema: S, value: unknown, message: string): z.output<S> {

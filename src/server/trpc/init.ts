@@ -12,6 +12,7 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import { ZodError } from "zod";
 import { AppError } from "@/server/errors";
+import { describeError, log } from "@/server/logging";
 import type { Role } from "@/generated/prisma/enums";
 import type { TrpcContext } from "./context";
 import { userServiceContext } from "./service-context";
@@ -38,21 +39,30 @@ function fieldErrors(error: ZodError): Record<string, string> {
   return out;
 }
 
-const t = initTRPC.context<TrpcContext>().create({
-  transformer: superjson,
-  errorFormatter({ shape, error }) {
-    const cause = error.cause;
-    return {
-      ...shape,
-      data: {
-        ...shape.data,
-        stack: undefined,
-        appCode: cause instanceof AppError ? cause.code : undefined,
-        fieldErrors: cause instanceof ZodError ? fieldErrors(cause) : undefined,
-      },
-    };
-  },
-});
+export const UNEXPECTED_ERROR_MESSAGE = "Something went wrong on our side. Try again; if it persists, contact Hubi support.";
+
+/**
+ * What the browser sees of an error: our own messages (AppError, TRPCError, validation) as they
+ * are; an unexpected error (a database or library failure) as a generic message, logged here
+ * without its text, which may quote SQL or data.
+ */
+export function formatError<S extends { message: string; data: object }>({ shape, error }: { shape: S; error: TRPCError }) {
+  const cause = error.cause;
+  const unexpected = error.code === "INTERNAL_SERVER_ERROR" && !(cause instanceof AppError);
+  if (unexpected) log("error", "unexpected portal error", describeError(cause ?? error));
+  return {
+    ...shape,
+    message: unexpected ? UNEXPECTED_ERROR_MESSAGE : shape.message,
+    data: {
+      ...shape.data,
+      stack: undefined,
+      appCode: cause instanceof AppError ? cause.code : undefined,
+      fieldErrors: cause instanceof ZodError ? fieldErrors(cause) : undefined,
+    },
+  };
+}
+
+const t = initTRPC.context<TrpcContext>().create({ transformer: superjson, errorFormatter: formatError });
 
 /** Services throw AppError; the portal sees the matching tRPC code and the same message. */
 const mapAppErrors = t.middleware(async ({ next }) => {

@@ -5,6 +5,16 @@ import { badRequest, conflict, notFound } from "@/server/errors";
 import { hashInvitationToken } from "./invitation-token";
 
 /**
+ * Throws unless the invitation link can still be used. Checked before anything about the person
+ * signing up, so that an invalid link reveals nothing (not even whether an email has an account).
+ */
+export async function assertInvitationUsable(tx: Prisma.TransactionClient, token: string): Promise<void> {
+  const invitation = await tx.invitation.findUnique({ where: { tokenHash: hashInvitationToken(token) }, select: { acceptedAt: true, expiresAt: true } });
+  if (!invitation) throw notFound("This invitation link is not valid");
+  if (invitation.acceptedAt || invitation.expiresAt <= new Date()) throw badRequest("This invitation has already been used or has expired");
+}
+
+/**
  * Uses an invitation for `userId` inside the caller's transaction: marks it accepted (a
  * conditional update, so each link works once even under concurrency) and adds the membership.
  */

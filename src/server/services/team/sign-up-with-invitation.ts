@@ -6,7 +6,7 @@ import { conflict } from "@/server/errors";
 import { hashPassword } from "@/server/services/users/passwords";
 import { throttleSignUp } from "@/server/services/users/throttle-sign-up";
 import { invitedSignUpInput } from "./schemas";
-import { claimInvitation } from "./claim-invitation";
+import { assertInvitationUsable, claimInvitation } from "./claim-invitation";
 
 /** An invited person's account and membership, atomically: no business of their own is created. */
 export async function signUpWithInvitation(ctx: ServiceContext, input: z.input<typeof invitedSignUpInput>, clientAddress?: string) {
@@ -14,6 +14,7 @@ export async function signUpWithInvitation(ctx: ServiceContext, input: z.input<t
   await throttleSignUp(clientAddress);
   const passwordHash = await hashPassword(password);
   return db().$transaction(async (tx) => {
+    await assertInvitationUsable(tx, token);
     if (await tx.user.findUnique({ where: { email }, select: { id: true } })) {
       throw conflict("An account with this email already exists. Sign in to accept the invitation.");
     }

@@ -1,6 +1,6 @@
 import { db } from "@/server/db/client";
 import { rateLimiter } from "@/server/ratelimit";
-import { verifyPassword } from "./passwords";
+import { verifyAgainstNobody, verifyPassword } from "./passwords";
 import { emailSchema } from "./schemas";
 
 // Attempts are throttled per account (guessing one password) and, more loosely, per client
@@ -26,6 +26,7 @@ export async function signIn(input: { email: string; password: string; clientAdd
     if (!hit.allowed) return { ok: false, reason: "throttled" };
   }
   const user = await db().user.findUnique({ where: { email: email.data } });
-  if (!user || !(await verifyPassword(user.passwordHash, input.password))) return { ok: false, reason: "invalid" };
+  const valid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstNobody(input.password);
+  if (!user || !valid) return { ok: false, reason: "invalid" };
   return { ok: true, user: { id: user.id, email: user.email, name: user.name, isPlatformAdmin: user.isPlatformAdmin } };
 }

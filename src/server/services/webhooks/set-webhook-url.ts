@@ -6,6 +6,7 @@ import { recordAudit } from "@/server/audit/record";
 import { assertBusinessAccess } from "@/server/authorization";
 import { badRequest } from "@/server/errors";
 import { urlProblem } from "@/server/webhooks/send-request";
+import { auditableUrl } from "@/server/webhooks/auditable-url";
 import { generateSecret, sealSecret } from "@/server/webhooks/signing";
 import { endpointScope, toEndpointView, type EndpointView } from "./endpoint-view";
 
@@ -34,7 +35,7 @@ export async function setWebhookUrl(ctx: ServiceContext, input: z.input<typeof s
       mode,
       targetType: "webhook_endpoint",
       targetId: endpoint.id,
-      metadata: { url },
+      metadata: { url: auditableUrl(url) },
     });
     return toEndpointView(endpoint);
   });

@@ -15,3 +15,5 @@ export const POST = notFound;
 export const PUT = notFound;
 export const PATCH = notFound;
 export const DELETE = notFound;
+export const HEAD = notFound;
+export const OPTIONS = notFound;

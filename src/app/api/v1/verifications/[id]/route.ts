@@ -18,3 +18,5 @@ export const POST = methodNotAllowed(["GET"]);
 export const PUT = POST;
 export const PATCH = POST;
 export const DELETE = POST;
+export const HEAD = POST; // HEAD would run GET, and GET costs a credit in live mode
+export const OPTIONS = POST;

@@ -28,3 +28,5 @@ export const GET = methodNotAllowed(["POST"]);
 export const PUT = GET;
 export const PATCH = GET;
 export const DELETE = GET;
+export const HEAD = GET;
+export const OPTIONS = GET;

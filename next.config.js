@@ -1,6 +1,5 @@
-import type { NextConfig } from "next";
-
-const config: NextConfig = {
+/** @type {import('next').NextConfig} */
+const config = {
   // Parallel builds (e.g. one per git worktree or test run) can use separate output folders.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,

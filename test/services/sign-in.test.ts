@@ -1,0 +1,47 @@
+/**
+ * Sign-in and invited sign-up reveal nothing about which emails have accounts: an unknown email
+ * costs the same password work as a known one, and an invalid invitation is refused before the
+ * email is looked at.
+ */
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { systemContext } from "@/server/context";
+import { AppError } from "@/server/errors";
+import { signIn } from "@/server/services/users/sign-in";
+import { signUpWithInvitation } from "@/server/services/team/sign-up-with-invitation";
+import { createTestBusiness } from "../support/factories";
+
+async function medianMs(attempt: () => Promise<unknown>, times = 5): Promise<number> {
+  const durations: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const started = performance.now();
+    await attempt();
+    durations.push(performance.now() - started);
+  }
+  return durations.sort((a, b) => a - b)[Math.floor(times / 2)]!;
+}
+
+describe("sign-in timing", () => {
+  it("takes as long for an unknown email as for a known one with a wrong password", async () => {
+    const biz = await createTestBusiness();
+    const known = await medianMs(() => signIn({ email: biz.email, password: "wrong password 123" }));
+    const unknown = await medianMs(() => signIn({ email: `nobody-${randomUUID()}@example.test`, password: "wrong password 123" }));
+    // Without the dummy check the unknown path is one indexed query: ~1 ms against tens of ms of argon2.
+    expect(unknown).toBeGreaterThan(known * 0.5);
+    expect(await signIn({ email: `nobody-${randomUUID()}@example.test`, password: "x" })).toEqual({ ok: false, reason: "invalid" });
+  });
+});
+
+describe("invited sign-up", () => {
+  it("refuses an invalid invitation before it looks at the email", async () => {
+    const biz = await createTestBusiness();
+    const attempt = signUpWithInvitation(systemContext("test"), {
+      token: "not-a-real-invitation-token-0123456789",
+      name: "Someone",
+      email: biz.email, // has an account: must not be what the answer says
+      password: "correct horse battery staple",
+    });
+    await expect(attempt).rejects.toBeInstanceOf(AppError);
+    await expect(attempt).rejects.toMatchObject({ code: "NOT_FOUND", message: "This invitation link is not valid" });
+  });
+});
