@@ -11,7 +11,7 @@ import { Table, Tbody, Td, Th } from "@/components/ui/table";
 import { formatDateTime } from "@/components/format";
 import { usePortal } from "@/components/portal/portal-context";
 import { ResultBadge } from "@/components/portal/result-badge";
-import { historyFiltersFromSearchParams } from "@/server/services/verifications/history-filters";
+import { historyFiltersFromSearchParams } from "@/contracts/history-filters";
 import { useTRPC } from "@/trpc/client";
 import { HistoryFiltersForm } from "./history-filters-form";
 
