@@ -1,5 +1,6 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
+import { noServerImportInClientModule, SERVER_IMPORT_MESSAGE } from "./eslint/no-server-import-in-client-module.mjs";
 
 const config = [
   ...nextVitals,
@@ -21,6 +22,22 @@ const config = [
     // Playwright fixtures receive a `use` callback; it is not React's `use` hook.
     files: ["e2e/**"],
     rules: { "react-hooks/rules-of-hooks": "off" },
+  },
+  {
+    // Browser code and what it shares: server modules stay on the server (product code only
+    // imports their types). `server-only` in the server entry modules fails the build too.
+    files: ["src/components/**", "src/trpc/**", "src/contracts/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^@/(server(/|$)|env$)", allowTypeImports: true, message: SERVER_IMPORT_MESSAGE }] },
+      ],
+    },
+  },
+  {
+    files: ["src/**/*.ts", "src/**/*.tsx"],
+    plugins: { hubi: { rules: { "no-server-import-in-client-module": noServerImportInClientModule } } },
+    rules: { "hubi/no-server-import-in-client-module": "error" },
   },
 ];
 export default config;

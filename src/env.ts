@@ -2,6 +2,7 @@
  * The validated environment, read once. Everything configurable lives here; nothing else reads
  * process.env directly.
  */
+import "server-only";
 import { z } from "zod";
 
 const flag = z

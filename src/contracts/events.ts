@@ -1,5 +1,5 @@
 /**
- * Webhook event payloads (DECISIONS §14). The outbox stores exactly these; receivers get them
+ * Webhook event payloads (product rules §14). The outbox stores exactly these; receivers get them
  * signed per the Standard Webhooks specification.
  */
 import { z } from "zod";

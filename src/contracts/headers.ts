@@ -1,5 +1,5 @@
 /**
- * HTTP headers of the public contract (DECISIONS §6–§8, §14): the response headers every client
+ * HTTP headers of the public contract (product rules §6–§8, §14): the response headers every client
  * may rely on and the webhook signing headers. The OpenAPI document renders them from here; the
  * Idempotency-Key value schema is `idempotencyKeySchema` in ./verifications.
  */
@@ -42,7 +42,7 @@ export const responseHeaderSchemas = {
   }),
 };
 
-/** Standard Webhooks signing headers sent with every delivery (DECISIONS §14). */
+/** Standard Webhooks signing headers sent with every delivery (product rules §14). */
 export const webhookHeaderSchemas = {
   "webhook-id": z.string().meta({ description: "Unique message id; equals the payload's `id`. Use it to deduplicate.", example: "0f6c1a52-9d8e-4a57-b1f4-2c4b7e0d9a11" }),
   "webhook-timestamp": count().meta({ description: "Unix time in seconds of this attempt. Reject deliveries more than 5 minutes off.", example: "1795340000" }),

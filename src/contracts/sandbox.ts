@@ -1,5 +1,5 @@
 /**
- * The documented sandbox magic IDs (DECISIONS §11): with a test key these national IDs always give
+ * The documented sandbox magic IDs (product rules §11): with a test key these national IDs always give
  * the same outcome. Any other 11 digits is `verified` with a citizen generated from the ID.
  */
 import type { VerificationResult } from "./verifications";

@@ -1,5 +1,5 @@
 /**
- * The audit log (DECISIONS §13, §15): live verifications are appended without personal data, the
+ * The audit log (product rules §13, §15): live verifications are appended without personal data, the
  * database refuses edits and deletions, and the hash chain exposes an edit or a removed entry.
  */
 import { beforeAll, describe, expect, it } from "vitest";

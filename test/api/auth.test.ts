@@ -1,5 +1,5 @@
 /**
- * Authentication and access (DECISIONS §1, §2, §7, §8; spec "Authentication"): each way a key can
+ * Authentication and access (product rules §1, §2, §7, §8): each way a key can
  * be wrong is a 401 with its own message, business status and plan are 403, every response carries
  * a request id, and authenticated responses carry the rate-limit headers.
  */
@@ -204,7 +204,7 @@ describe("request ids and rate-limit headers", () => {
   });
 });
 
-describe("environment hosts (DECISIONS §1): keys work only on their own environment's host", () => {
+describe("environment hosts (product rules §1): keys work only on their own environment's host", () => {
   let app: RunningApp;
   beforeAll(async () => {
     app = await startApp({

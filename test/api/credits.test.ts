@@ -1,5 +1,5 @@
 /**
- * Credits (spec "Limits"; DECISIONS §5): live calls cost 1 on verify, list and retrieve; the sandbox,
+ * Credits (product rules §5): live calls cost 1 on verify, list and retrieve; the sandbox,
  * failures and replays cost nothing; the balance never goes below zero under concurrency; every
  * change is a ledger entry; credits_low and credits_exhausted fire exactly when they should.
  */

@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key on POST /verify/citizen (spec "States and transitions"; DECISIONS §6): replays,
+ * Idempotency-Key on POST /verify/citizen (product rules §6): replays,
  * conflicts, validation of the key, concurrency, failed requests not stored, the 24 h window,
  * encryption at rest and the (business, mode, key) scope.
  */
@@ -144,7 +144,7 @@ describe("the Idempotency-Key header is validated", () => {
   });
 });
 
-describe("order of checks (DECISIONS §9): idempotency before credits", () => {
+describe("order of checks (product rules §9): idempotency before credits", () => {
   it("a replay is served even when the balance has since run out", async () => {
     const biz = await createTestBusiness({ live: true, credits: 1 });
     const k = newKey();

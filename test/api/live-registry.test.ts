@@ -1,5 +1,5 @@
 /**
- * The production registry (DECISIONS §3, §11, §12): CSV import with a per-row report, idempotent
+ * The production registry (product rules §3, §11, §12): CSV import with a per-row report, idempotent
  * re-import, live outcomes from the loaded records, and test keys that never touch them.
  */
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * Personal data (spec "Authentication" 4; DECISIONS §1, §13): after verifications of every kind,
+ * Personal data (product rules §1, §13): after verifications of every kind,
  * no national ID and no API key is stored in clear anywhere in the database or written to the
  * app's logs; citizen details live only in the registry (and, encrypted, the idempotency record).
  */

@@ -1,5 +1,5 @@
 /**
- * Rate limits (DECISIONS §8, §9): exactly the limit is admitted under concurrency — per business,
+ * Rate limits (product rules §8, §9): exactly the limit is admitted under concurrency — per business,
  * mode and endpoint group, across server processes, and with the Redis backend — and rejected
  * requests cost nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * GET /verifications and GET /verifications/{id} (spec "GET /verifications"; DECISIONS §4):
+ * GET /verifications and GET /verifications/{id} (product rules §4):
  * ordering, pagination, strict query validation, filters, mode separation, and 404 for anything
  * that is not the caller's.
  */

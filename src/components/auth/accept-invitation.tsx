@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { ErrorState, Loading, Notice } from "@/components/ui/states";
 import { writeSelectionCookie } from "@/components/portal/selection";
-import { invitedSignUpInput } from "@/server/services/team/schemas";
+import { invitedSignUpInput } from "@/contracts/team";
 import { useTRPC } from "@/trpc/client";
 import { fieldErrorsOf, validate } from "@/trpc/errors";
 

@@ -7,8 +7,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { ErrorState } from "@/components/ui/states";
-import { signUpInput } from "@/server/services/businesses/sign-up-input";
-import { PASSWORD_MIN_LENGTH } from "@/server/services/users/password-policy";
+import { PASSWORD_MIN_LENGTH, signUpInput } from "@/contracts/accounts";
 import { useTRPC } from "@/trpc/client";
 import { fieldErrorsOf, validate } from "@/trpc/errors";
 

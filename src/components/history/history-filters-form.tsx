@@ -3,7 +3,7 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
 import { RESULTS } from "@/components/format";
-import { HISTORY_FILTER_KEYS } from "@/server/services/verifications/history-filters";
+import { HISTORY_FILTER_KEYS } from "@/contracts/history-filters";
 
 /** Filters live in the URL, so a filtered view can be bookmarked and exported as shown. */
 export function HistoryFiltersForm({ error }: { error?: string }) {

@@ -12,7 +12,7 @@ import { formatDateTime } from "@/components/format";
 import { usePortal } from "@/components/portal/portal-context";
 import { ResultBadge } from "@/components/portal/result-badge";
 import { MatchOutcome } from "@/components/verify/match-summary";
-import { historyFiltersFromSearchParams } from "@/server/services/verifications/history-filters";
+import { historyFiltersFromSearchParams } from "@/contracts/history-filters";
 import { useTRPC } from "@/trpc/client";
 import { HistoryFiltersForm } from "./history-filters-form";
 

@@ -1,4 +1,5 @@
 "use client";
+import Image from "next/image";
 import { signOut } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useQueryClient } from "@tanstack/react-query";
@@ -37,7 +38,10 @@ export function PortalShell({ info, children }: { info: PortalInfo; children: Re
           className={`${menuOpen ? "fixed inset-0 z-40 block bg-white" : "hidden"} w-full border-r border-slate-200 bg-white px-3 py-4 md:static md:block md:w-60 md:shrink-0 print:hidden`}
         >
           <div className="mb-4 flex items-center justify-between px-3">
-            <span className="text-lg font-semibold tracking-tight text-blue-900">Hubi</span>
+            <span className="flex items-center gap-2 text-lg font-semibold tracking-tight text-blue-900">
+              <Image src="/logo.svg" alt="" width={24} height={24} />
+              Hubi
+            </span>
             <Button variant="ghost" size="sm" className="md:hidden" onClick={() => setMenuOpen(false)}>
               Close menu
             </Button>

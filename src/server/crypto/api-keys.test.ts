@@ -3,7 +3,7 @@ import { apiKeyHint, generateApiKey, hashApiKey, parseApiKey } from "./api-keys"
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
-describe("API keys (DECISIONS §1)", () => {
+describe("API keys (product rules §1)", () => {
   it.each(["test", "live"] as const)("generated %s keys have the documented format and parse to their mode", (mode) => {
     for (let i = 0; i < 200; i++) {
       const key = generateApiKey(mode);

@@ -1,6 +1,7 @@
 /**
  * Keys derived from HUBI_SECRET (HKDF-SHA256), one per purpose, so that no two uses share a key.
  */
+import "server-only";
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto";
 import { env } from "@/env";
 

@@ -3,6 +3,7 @@
  * and by hand-written SQL on the hot path, where one statement does what would otherwise be
  * several round trips.
  */
+import "server-only";
 import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/generated/prisma/client";

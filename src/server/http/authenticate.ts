@@ -1,5 +1,5 @@
 /**
- * API key authentication (DECISIONS §1, §2): the key's format and checksum are checked before any
+ * API key authentication (product rules §1, §2): the key's format and checksum are checked before any
  * database work; then one query finds the key with its business. Each failure says what is wrong
  * with the key, never anything about other businesses.
  */

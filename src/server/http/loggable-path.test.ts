@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loggableIdempotencyKey, loggablePath } from "./route";
 
-describe("loggablePath (DECISIONS §13: no national ID in logs)", () => {
+describe("loggablePath (product rules §13: no national ID in logs)", () => {
   it("masks a national ID in the path down to its last four digits", () => {
     expect(loggablePath("/api/v1/verifications/12345678901")).toBe("/api/v1/verifications/*******8901");
     expect(loggablePath("/api/v1/verifications/id-123456789012345")).toBe("/api/v1/verifications/id-***********2345");

@@ -1,6 +1,6 @@
 /**
  * Per business, per mode, per endpoint group: 60 requests per rolling minute unless an admin
- * raised the business's limit (DECISIONS §8). Returns the headers every response carries.
+ * raised the business's limit (product rules §8). Returns the headers every response carries.
  */
 import { rateLimiter } from "@/server/ratelimit";
 import { AppError } from "@/server/errors";

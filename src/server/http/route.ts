@@ -1,6 +1,6 @@
 /**
  * The /api/v1 pipeline. A route is one declaration — which limit group, which schemas, which
- * service — and every request travels the same steps in the order of DECISIONS §9:
+ * service — and every request travels the same steps in the order of product rules §9:
  *
  *   request id → authenticate (401/403) → rate limit (429, counted in the same round trip) → validate (400) → handler
  *   (idempotency 409 → credits 402 → work) → response with request id and rate-limit headers

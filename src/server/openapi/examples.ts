@@ -1,6 +1,6 @@
 /**
  * Example payloads for the OpenAPI document, built on the documented sandbox magic IDs
- * (DECISIONS §11) so that "Try it" in the docs reproduces them with a test key.
+ * (product rules §11) so that "Try it" in the docs reproduces them with a test key.
  */
 import type { ErrorBody } from "@/contracts/errors";
 import { SANDBOX_IDS } from "@/contracts/sandbox";

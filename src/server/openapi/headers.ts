@@ -1,5 +1,5 @@
 /**
- * Response header sets per kind of response (DECISIONS §7, §8): every response has X-Request-Id;
+ * Response header sets per kind of response (product rules §7, §8): every response has X-Request-Id;
  * responses past authentication carry the RateLimit-* trio.
  */
 import { z } from "zod";

@@ -1,6 +1,6 @@
 /**
  * The operations of /api/v1. Each one names its request and response schemas from the contract
- * and lists the error codes it can return, in the order the pipeline checks them (DECISIONS §9).
+ * and lists the error codes it can return, in the order the pipeline checks them (product rules §9).
  */
 import { z } from "zod";
 import type { ZodOpenApiPathsObject } from "zod-openapi";

@@ -1,5 +1,5 @@
 /**
- * The sandbox registry (DECISIONS §11): documented magic IDs for each outcome, and for any other
+ * The sandbox registry (product rules §11): documented magic IDs for each outcome, and for any other
  * ID a citizen generated deterministically from it (same ID, same person). Never touches real data.
  */
 import { createHash } from "node:crypto";

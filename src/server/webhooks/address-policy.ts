@@ -1,5 +1,5 @@
 /**
- * Which IP addresses a production webhook may reach (DECISIONS §14). Receivers are on the public
+ * Which IP addresses a production webhook may reach (product rules §14). Receivers are on the public
  * internet; anything private, loopback, link-local, shared (CGNAT), multicast, reserved or a cloud
  * metadata address is refused. IPv6 forms that embed an IPv4 address (IPv4-mapped, IPv4-compatible,
  * NAT64, 6to4) are judged by the IPv4 address they carry.

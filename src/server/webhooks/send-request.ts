@@ -1,5 +1,5 @@
 /**
- * One HTTP POST to a receiver, with the delivery rules of DECISIONS §14: 10 s for the whole
+ * One HTTP POST to a receiver, with the delivery rules of product rules §14: 10 s for the whole
  * exchange, redirects never followed, and (unless insecure mode is on) https only and every
  * address the host resolves to vetted; the socket then connects to the vetted address, so there is
  * no window for DNS rebinding between the check and the connection.

@@ -1,6 +1,6 @@
 import { PageHeader } from "@/components/ui/page-header";
 import { KeysView } from "@/components/keys/keys-view";
-import { RoleGate } from "@/components/portal/role-gate";
+import { RoleGate } from "@/app/(portal)/role-gate";
 
 export const metadata = { title: "API keys" };
 

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { useTRPC } from "@/trpc/client";
 import { fieldErrorsOf, validate } from "@/trpc/errors";
-import { liveAccessApplicationSchema, type LiveAccessApplicationForm } from "@/server/services/live-access/application-schema";
+import { liveAccessApplicationSchema, type LiveAccessApplicationForm } from "@/contracts/live-access";
 
 type FieldName = keyof LiveAccessApplicationForm;
 

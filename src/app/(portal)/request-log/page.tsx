@@ -1,5 +1,5 @@
 import { PageHeader } from "@/components/ui/page-header";
-import { RoleGate } from "@/components/portal/role-gate";
+import { RoleGate } from "@/app/(portal)/role-gate";
 import { RequestLogView } from "@/components/request-log/request-log-view";
 
 export const metadata = { title: "Request log" };

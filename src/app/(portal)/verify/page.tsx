@@ -1,5 +1,5 @@
 import { PageHeader } from "@/components/ui/page-header";
-import { RoleGate } from "@/components/portal/role-gate";
+import { RoleGate } from "@/app/(portal)/role-gate";
 import { VerifyForm } from "@/components/verify/verify-form";
 
 export const metadata = { title: "Verify" };

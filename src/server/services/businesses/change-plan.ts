@@ -8,7 +8,7 @@ export const changePlanInput = z.object({
   plan: z.enum(["starter", "enterprise"]),
 });
 
-/** Moves a business between plans (platform admins). Live calls need enterprise (DECISIONS §2). */
+/** Moves a business between plans (platform admins). Live calls need enterprise (product rules §2). */
 export async function changePlan(ctx: ServiceContext, input: z.input<typeof changePlanInput>) {
   const { businessId, plan } = changePlanInput.parse(input);
   assertPlatformAdmin(ctx);

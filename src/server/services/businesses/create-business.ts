@@ -4,7 +4,7 @@ import type { ServiceContext } from "@/server/context";
 import { recordAudit } from "@/server/audit/record";
 import { conflict } from "@/server/errors";
 import { hashPassword } from "@/server/services/users/passwords";
-import { businessNameSchema, emailSchema, passwordSchema, personNameSchema } from "@/server/services/users/schemas";
+import { businessNameSchema, emailSchema, passwordSchema, personNameSchema } from "@/contracts/accounts";
 
 export const createBusinessInput = z.object({
   businessName: businessNameSchema,

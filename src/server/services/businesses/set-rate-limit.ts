@@ -3,7 +3,7 @@ import type { ServiceContext } from "@/server/context";
 import { assertPlatformAdmin } from "@/server/authorization";
 import { changeBusinessSetting } from "./change-business-setting";
 
-/** Every business gets at least the documented default (DECISIONS §8); admins may raise it. */
+/** Every business gets at least the documented default (product rules §8); admins may raise it. */
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 60;
 export const MAX_RATE_LIMIT_PER_MINUTE = 100_000;
 

@@ -4,7 +4,7 @@ import type { ServiceContext } from "@/server/context";
 import { recordAudit } from "@/server/audit/record";
 import { assertBusinessAccess } from "@/server/authorization";
 import { conflict, forbidden, notFound } from "@/server/errors";
-import { liveAccessApplicationSchema } from "./application-schema";
+import { liveAccessApplicationSchema } from "@/contracts/live-access";
 
 export const applyForLiveAccessInput = liveAccessApplicationSchema.extend({ businessId: z.uuid() });
 

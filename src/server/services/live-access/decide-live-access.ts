@@ -17,7 +17,7 @@ export const decideLiveAccessInput = z.discriminatedUnion("decision", [
 
 /**
  * A platform admin's decision on a pending application. Approval also moves the business to the
- * enterprise plan (DECISIONS §2). Both outcomes are audited and raise a live-mode event.
+ * enterprise plan (product rules §2). Both outcomes are audited and raise a live-mode event.
  */
 export async function decideLiveAccess(ctx: ServiceContext, input: z.input<typeof decideLiveAccessInput>) {
   const data = decideLiveAccessInput.parse(input);

@@ -3,7 +3,7 @@ import { db } from "@/server/db/client";
 import type { ServiceContext } from "@/server/context";
 import { forbidden } from "@/server/errors";
 import { claimInvitation } from "./claim-invitation";
-import { invitationTokenSchema } from "./schemas";
+import { invitationTokenSchema } from "@/contracts/team";
 
 export const acceptInvitationInput = z.object({ token: invitationTokenSchema });
 

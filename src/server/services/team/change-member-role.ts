@@ -5,7 +5,7 @@ import { recordAudit } from "@/server/audit/record";
 import { assertBusinessAccess } from "@/server/authorization";
 import { notFound } from "@/server/errors";
 import { assertOwnerRemains } from "./lock-owners";
-import { roleSchema } from "./schemas";
+import { roleSchema } from "@/contracts/team";
 
 export const changeMemberRoleInput = z.object({ businessId: z.uuid(), userId: z.uuid(), role: roleSchema });
 

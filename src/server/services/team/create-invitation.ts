@@ -4,7 +4,7 @@ import type { ServiceContext } from "@/server/context";
 import { recordAudit } from "@/server/audit/record";
 import { assertBusinessAccess } from "@/server/authorization";
 import { hashInvitationToken, newInvitationToken } from "./invitation-token";
-import { roleSchema } from "./schemas";
+import { roleSchema } from "@/contracts/team";
 
 export const INVITATION_DAYS = 7;
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { db } from "@/server/db/client";
 import { notFound } from "@/server/errors";
 import { hashInvitationToken } from "./invitation-token";
-import { invitationTokenSchema } from "./schemas";
+import { invitationTokenSchema } from "@/contracts/team";
 
 export const getInvitationInput = z.object({ token: invitationTokenSchema });
 

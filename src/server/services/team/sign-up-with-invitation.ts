@@ -5,7 +5,7 @@ import { recordAudit } from "@/server/audit/record";
 import { conflict } from "@/server/errors";
 import { hashPassword } from "@/server/services/users/passwords";
 import { throttleSignUp } from "@/server/services/users/throttle-sign-up";
-import { invitedSignUpInput } from "./schemas";
+import { invitedSignUpInput } from "@/contracts/team";
 import { assertInvitationUsable, claimInvitation } from "./claim-invitation";
 
 /** An invited person's account and membership, atomically: no business of their own is created. */

@@ -4,7 +4,7 @@ import type { ServiceContext } from "@/server/context";
 import { recordAudit } from "@/server/audit/record";
 import { conflict } from "@/server/errors";
 import { hashPassword } from "./passwords";
-import { emailSchema, passwordSchema, personNameSchema } from "./schemas";
+import { emailSchema, passwordSchema, personNameSchema } from "@/contracts/accounts";
 
 export const createAdminInput = z.object({
   email: emailSchema,

@@ -1,7 +1,7 @@
 import { db } from "@/server/db/client";
 import { rateLimiter } from "@/server/ratelimit";
 import { verifyAgainstNobody, verifyPassword } from "./passwords";
-import { emailSchema } from "./schemas";
+import { emailSchema } from "@/contracts/accounts";
 
 // Attempts are throttled per account (guessing one password) and, more loosely, per client
 // address (spraying many accounts) — loosely because a whole office may share one address.

@@ -3,7 +3,8 @@ import { matchResultSchema } from "@/contracts/verifications";
 import { db } from "@/server/db/client";
 import type { ServiceContext } from "@/server/context";
 import { assertBusinessAccess } from "@/server/authorization";
-import { historyFiltersSchema, historyWhere } from "./history-filters";
+import { historyFiltersSchema } from "@/contracts/history-filters";
+import { historyWhere } from "./history-where";
 import { maskNationalId } from "./masked-national-id";
 
 export const exportVerificationsCsvInput = z.object({

@@ -1,5 +1,5 @@
 /**
- * Idempotency records for verify (DECISIONS §6). Scope: (business, mode, key). A claim is one
+ * Idempotency records for verify (product rules §6). Scope: (business, mode, key). A claim is one
  * statement: it inserts an in-flight record, or takes over an expired one (or one abandoned by a
  * crashed request for over a minute), or reports what is there. Only completed 200 responses are
  * kept, encrypted (they hold citizen details), for 24 hours.

@@ -11,7 +11,7 @@ export const verifyFromPortalInput = verifyCitizenRequestSchema.extend({ busines
 /**
  * The portal's verify form: the API's verification with channel `portal`, charged the same. The
  * API checks business status and plan when it authenticates the key; the portal has no key, so
- * the same rules (DECISIONS §2) are checked here.
+ * the same rules (product rules §2) are checked here.
  */
 export async function verifyFromPortal(ctx: ServiceContext, input: z.input<typeof verifyFromPortalInput>): Promise<VerifyCitizenResponse> {
   const { businessId, mode, nationalId, purpose, match } = verifyFromPortalInput.parse(input);

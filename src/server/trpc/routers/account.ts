@@ -3,9 +3,9 @@ import { systemContext } from "@/server/context";
 import { signUp } from "@/server/services/businesses/sign-up";
 import { acceptInvitation, acceptInvitationInput } from "@/server/services/team/accept-invitation";
 import { getInvitation, getInvitationInput } from "@/server/services/team/get-invitation";
-import { signUpInput } from "@/server/services/businesses/sign-up-input";
+import { signUpInput } from "@/contracts/accounts";
 import { signUpWithInvitation } from "@/server/services/team/sign-up-with-invitation";
-import { invitedSignUpInput } from "@/server/services/team/schemas";
+import { invitedSignUpInput } from "@/contracts/team";
 
 export const accountRouter = router({
   /** Sign-up: a new business and its owner. The browser then signs in with next-auth. */

@@ -1,6 +1,6 @@
 /** The business side of live access: see the status, and (owners) apply. */
 import { memberProcedure, router } from "../init";
-import { liveAccessApplicationSchema } from "@/server/services/live-access/application-schema";
+import { liveAccessApplicationSchema } from "@/contracts/live-access";
 import { applyForLiveAccess } from "@/server/services/live-access/apply-for-live-access";
 import { getLiveAccessStatus } from "@/server/services/live-access/get-live-access-status";
 

@@ -4,7 +4,7 @@ import { verifyCitizenRequestSchema, verificationIdSchema } from "@/contracts/ve
 import { verifyFromPortal } from "@/server/services/verifications/verify-from-portal";
 import { listVerifications } from "@/server/services/verifications/list-verifications";
 import { getVerificationCertificate } from "@/server/services/verifications/get-verification-certificate";
-import { historyFiltersSchema } from "@/server/services/verifications/history-filters";
+import { historyFiltersSchema } from "@/contracts/history-filters";
 
 const historyPageSchema = z.object({
   filters: historyFiltersSchema,

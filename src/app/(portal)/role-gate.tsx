@@ -1,7 +1,7 @@
 import type { Role } from "@/generated/prisma/enums";
 import { getPortalSession } from "@/server/auth/portal-session";
-import { Forbidden } from "./forbidden";
-import { hasRole } from "./roles";
+import { Forbidden } from "@/components/portal/forbidden";
+import { hasRole } from "@/components/portal/roles";
 
 /** Server-side page guard: members below `min` get the forbidden state, not the page. */
 export async function RoleGate({ min, children }: { min: Role; children: React.ReactNode }) {

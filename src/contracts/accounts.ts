@@ -1,5 +1,7 @@
+/** Account fields shared by the services and the browser forms, so both report the same errors. */
 import { z } from "zod";
-import { PASSWORD_MIN_LENGTH } from "./password-policy";
+
+export const PASSWORD_MIN_LENGTH = 10;
 
 export const emailSchema = z
   .email({ error: "Enter a valid email address" })
@@ -13,3 +15,11 @@ export const passwordSchema = z
 
 export const personNameSchema = z.string().trim().min(1, "Enter your name").max(120);
 export const businessNameSchema = z.string().trim().min(2, "Enter the business name").max(120);
+
+/** What the public sign-up form may set (never the plan or live access). */
+export const signUpInput = z.object({
+  businessName: businessNameSchema,
+  ownerName: personNameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+});

@@ -1,6 +1,6 @@
-/** Team schemas without server imports, so browser forms validate with them too. */
+/** Team schemas shared by the services and the browser forms. */
 import { z } from "zod";
-import { emailSchema, passwordSchema, personNameSchema } from "@/server/services/users/schemas";
+import { emailSchema, passwordSchema, personNameSchema } from "./accounts";
 
 export const roleSchema = z.enum(["owner", "developer", "viewer"], { error: "Choose a role" });
 export const invitationTokenSchema = z.string().min(20).max(100);

@@ -1,6 +1,6 @@
 /**
- * The live-access application form (DECISIONS §2). Shared by the service and the portal form, so
- * both report the same field errors; it must stay free of server-only imports.
+ * The live-access application form (product rules §2). Shared by the service and the portal form,
+ * so both report the same field errors.
  */
 import { z } from "zod";
 

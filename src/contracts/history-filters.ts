@@ -1,7 +1,7 @@
-import { z } from "zod";
-import { channelSchema, verificationResultSchema } from "@/contracts/verifications";
-
 /** The portal history's filters, shared by the list, the CSV export and the filter form. */
+import { z } from "zod";
+import { channelSchema, verificationResultSchema } from "./verifications";
+
 export const historyFiltersSchema = z
   .object({
     result: verificationResultSchema.optional(),
@@ -13,16 +13,6 @@ export const historyFiltersSchema = z
   .refine((f) => !(f.from && f.to && f.from > f.to), { path: ["from"], message: "The start date must not be after the end date" });
 
 export type HistoryFilters = z.infer<typeof historyFiltersSchema>;
-
-export function historyWhere(businessId: string, mode: "test" | "live", f: HistoryFilters) {
-  return {
-    businessId,
-    mode,
-    ...(f.result ? { result: f.result } : {}),
-    ...(f.channel ? { channel: f.channel } : {}),
-    ...(f.from || f.to ? { createdAt: { ...(f.from ? { gte: f.from } : {}), ...(f.to ? { lt: f.to } : {}) } } : {}),
-  };
-}
 
 /** The filters as they travel in the portal's URLs: `?result=&channel=&from=YYYY-MM-DD&to=YYYY-MM-DD`. */
 export const HISTORY_FILTER_KEYS = ["result", "channel", "from", "to"] as const;

@@ -1,0 +1,12 @@
+import type { HistoryFilters } from "@/contracts/history-filters";
+
+/** The Prisma filter for a business's history in one mode. */
+export function historyWhere(businessId: string, mode: "test" | "live", f: HistoryFilters) {
+  return {
+    businessId,
+    mode,
+    ...(f.result ? { result: f.result } : {}),
+    ...(f.channel ? { channel: f.channel } : {}),
+    ...(f.from || f.to ? { createdAt: { ...(f.from ? { gte: f.from } : {}), ...(f.to ? { lt: f.to } : {}) } } : {}),
+  };
+}
