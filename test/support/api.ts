@@ -15,7 +15,8 @@ export async function api<T = any>(
     body = JSON.stringify(options.body);
     headers["content-type"] ??= "application/json";
   }
-  const res = await fetch(`${options.baseUrl ?? inject("baseUrl")}/api/v1${path}`, { method, headers, body });
+  // Redirects are not followed: the API answers every request itself.
+  const res = await fetch(`${options.baseUrl ?? inject("baseUrl")}/api/v1${path}`, { method, headers, body, redirect: "manual" });
   const text = await res.text();
   let parsed: unknown = text;
   try {
