@@ -19,6 +19,8 @@ const schema = z.object({
   HUBI_SECRET: z.string().min(32, "HUBI_SECRET must be at least 32 characters"),
   /** Public base URL of the production API host, e.g. https://api.hubi.so. */
   PUBLIC_BASE_URL: z.string().url().optional(),
+  /** The portal's own URL (next-auth builds its redirects from it). */
+  NEXTAUTH_URL: z.string().url().optional(),
   /** Public base URL of the sandbox host when it is distinct from production. */
   SANDBOX_BASE_URL: z.string().url().optional(),
   /** When set, rate-limit counters live in Redis instead of PostgreSQL. */

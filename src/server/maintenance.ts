@@ -1,11 +1,13 @@
 /**
  * Periodic housekeeping in every app process (idempotent, cheap when there is nothing to do):
- * expired idempotency records (they hold encrypted citizen details) and request-log entries
- * older than the 30 days the portal shows.
+ * expired idempotency records (they hold encrypted citizen details), request-log entries older
+ * than the 30 days the portal shows, and rate-limit windows nobody has hit for a day (each
+ * sign-in address and account leaves one).
  */
 import { purgeExpiredIdempotencyRecords } from "@/server/services/verifications/idempotency";
 import { flushRequestLog, purgeOldRequestLog } from "@/server/http/request-log";
 import { describeError, log } from "@/server/logging";
+import { purgeIdleRateLimitWindows } from "@/server/ratelimit/postgres";
 
 const EVERY_MS = 5 * 60_000;
 
@@ -14,7 +16,10 @@ export function startMaintenance(): void {
     try {
       const idempotency = await purgeExpiredIdempotencyRecords();
       const requestLog = await purgeOldRequestLog();
-      if (idempotency || requestLog) log("info", "maintenance", { idempotencyRecordsPurged: idempotency, requestLogPurged: requestLog });
+      const rateLimitWindows = await purgeIdleRateLimitWindows();
+      if (idempotency || requestLog || rateLimitWindows) {
+        log("info", "maintenance", { idempotencyRecordsPurged: idempotency, requestLogPurged: requestLog, rateLimitWindowsPurged: rateLimitWindows });
+      }
     } catch (error) {
       log("warn", "maintenance failed", describeError(error));
     }

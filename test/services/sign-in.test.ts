@@ -7,6 +7,8 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { systemContext } from "@/server/context";
 import { AppError } from "@/server/errors";
+import { pool } from "@/server/db/client";
+import { purgeIdleRateLimitWindows } from "@/server/ratelimit/postgres";
 import { signIn } from "@/server/services/users/sign-in";
 import { signUpWithInvitation } from "@/server/services/team/sign-up-with-invitation";
 import { createTestBusiness } from "../support/factories";
@@ -43,5 +45,33 @@ describe("invited sign-up", () => {
     });
     await expect(attempt).rejects.toBeInstanceOf(AppError);
     await expect(attempt).rejects.toMatchObject({ code: "NOT_FOUND", message: "This invitation link is not valid" });
+  });
+});
+
+describe("sign-in throttling", () => {
+  const address = () => `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+
+  it("counts failures only: the owner signs in however often they succeed", async () => {
+    const biz = await createTestBusiness();
+    const from = address();
+    for (let i = 0; i < 12; i++) expect((await signIn({ email: biz.email, password: biz.password, clientAddress: from })).ok).toBe(true);
+  });
+
+  it("locks an account out from the address that guessed, never from the owner's", async () => {
+    const biz = await createTestBusiness();
+    const attacker = address();
+    for (let i = 0; i < 10; i++) expect(await signIn({ email: biz.email, password: "guess", clientAddress: attacker })).toEqual({ ok: false, reason: "invalid" });
+    expect(await signIn({ email: biz.email, password: biz.password, clientAddress: attacker })).toEqual({ ok: false, reason: "throttled" });
+    expect((await signIn({ email: biz.email, password: biz.password, clientAddress: address() })).ok).toBe(true);
+  });
+
+  it("purges rate-limit windows nobody has hit for a day", async () => {
+    const stale = `test:stale:${randomUUID()}`;
+    const fresh = `test:fresh:${randomUUID()}`;
+    const now = Math.floor(Date.now() / 1000);
+    await pool().query("INSERT INTO rate_limit_window (bucket, seconds, counts) VALUES ($1, $2, '{1}'), ($3, $4, '{1}')", [stale, [now - 2 * 86400], fresh, [now]]);
+    await purgeIdleRateLimitWindows();
+    const { rows } = await pool().query("SELECT bucket FROM rate_limit_window WHERE bucket = ANY($1)", [[stale, fresh]]);
+    expect(rows).toEqual([{ bucket: fresh }]);
   });
 });

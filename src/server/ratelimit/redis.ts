@@ -37,6 +37,11 @@ export function redisRateLimiter(url: string): RateLimiter & { close(): Promise<
       ).hubiRateLimit(`hubi:rl:${bucket}`, limit, windowSeconds)) as [number, number, number];
       return { allowed: allowed === 1, limit, remaining, resetSeconds: reset };
     },
+    async count(bucket, windowSeconds) {
+      const [now] = await redis.time();
+      const all = await redis.hgetall(`hubi:rl:${bucket}`);
+      return Object.entries(all).reduce((sum, [s, n]) => (Number(s) > Number(now) - windowSeconds ? sum + Number(n) : sum), 0);
+    },
     async close() {
       await redis.quit();
     },

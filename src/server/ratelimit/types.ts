@@ -9,4 +9,6 @@ export type RateLimitHit = {
 /** A rolling window of `windowSeconds` with per-second resolution, exact under concurrency. */
 export interface RateLimiter {
   hit(bucket: string, limit: number, windowSeconds: number): Promise<RateLimitHit>;
+  /** How many hits the bucket holds in the window, without adding one. */
+  count(bucket: string, windowSeconds: number): Promise<number>;
 }

@@ -3,9 +3,12 @@ import { rateLimiter } from "@/server/ratelimit";
 import { verifyAgainstNobody, verifyPassword } from "./passwords";
 import { emailSchema } from "@/contracts/accounts";
 
-// Attempts are throttled per account (guessing one password) and, more loosely, per client
-// address (spraying many accounts) — loosely because a whole office may share one address.
-const ATTEMPTS_PER_ACCOUNT = 10;
+// Failed attempts are throttled per account and client address (guessing one password), and all
+// attempts, more loosely, per client address (spraying many accounts: loosely because a whole
+// office may share one address). Only failures count against an account, and only from the
+// address they came from: nobody elsewhere can lock the owner out, and a lock ends when the
+// window has passed.
+const FAILURES_PER_ACCOUNT_AND_ADDRESS = 10;
 const ATTEMPTS_PER_ADDRESS = 100;
 const WINDOW_SECONDS = 15 * 60;
 
@@ -13,20 +16,20 @@ export type SignInResult =
   | { ok: true; user: { id: string; email: string; name: string; isPlatformAdmin: boolean } }
   | { ok: false; reason: "invalid" | "throttled" };
 
-/** Checks a password. Counts every attempt so guessing is throttled, whatever the outcome. */
+/** Checks a password, throttling guesses (see above). */
 export async function signIn(input: { email: string; password: string; clientAddress?: string }): Promise<SignInResult> {
   const email = emailSchema.safeParse(input.email);
   if (!email.success) return { ok: false, reason: "invalid" };
-  const buckets: [string, number][] = [
-    [`signin:email:${email.data}`, ATTEMPTS_PER_ACCOUNT],
-    ...(input.clientAddress ? [[`signin:ip:${input.clientAddress}`, ATTEMPTS_PER_ADDRESS] as [string, number]] : []),
-  ];
-  for (const [bucket, limit] of buckets) {
-    const hit = await rateLimiter().hit(bucket, limit, WINDOW_SECONDS);
-    if (!hit.allowed) return { ok: false, reason: "throttled" };
+  const failures = `signin:fail:${email.data}:${input.clientAddress ?? "unknown"}`;
+  if (input.clientAddress && !(await rateLimiter().hit(`signin:ip:${input.clientAddress}`, ATTEMPTS_PER_ADDRESS, WINDOW_SECONDS)).allowed) {
+    return { ok: false, reason: "throttled" };
   }
+  if ((await rateLimiter().count(failures, WINDOW_SECONDS)) >= FAILURES_PER_ACCOUNT_AND_ADDRESS) return { ok: false, reason: "throttled" };
   const user = await db().user.findUnique({ where: { email: email.data } });
   const valid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstNobody(input.password);
-  if (!user || !valid) return { ok: false, reason: "invalid" };
+  if (!user || !valid) {
+    await rateLimiter().hit(failures, FAILURES_PER_ACCOUNT_AND_ADDRESS, WINDOW_SECONDS);
+    return { ok: false, reason: "invalid" };
+  }
   return { ok: true, user: { id: user.id, email: user.email, name: user.name, isPlatformAdmin: user.isPlatformAdmin } };
 }
