@@ -3,6 +3,7 @@
  * cut off, never buffered) and clear messages for each way it can be wrong.
  */
 import { badRequest } from "@/server/errors";
+import { readTextWithin } from "./read-limited";
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
@@ -11,9 +12,8 @@ export async function readJsonObject(req: Request): Promise<Record<string, unkno
   if (!/^application\/json\s*(;|$)/i.test(type)) {
     throw badRequest("Content-Type must be application/json");
   }
-  const declared = Number(req.headers.get("content-length") ?? 0);
-  if (declared > BODY_LIMIT_BYTES) throw tooLarge();
-  const text = await readLimited(req);
+  const text = await readTextWithin(req, BODY_LIMIT_BYTES);
+  if (text === null) throw tooLarge();
   if (text.trim() === "") throw badRequest("The request body is empty; send a JSON object");
   let parsed: unknown;
   try {
@@ -28,21 +28,3 @@ export async function readJsonObject(req: Request): Promise<Record<string, unkno
 }
 
 const tooLarge = () => badRequest(`The request body is too large (limit ${BODY_LIMIT_BYTES / 1024} KiB)`);
-
-async function readLimited(req: Request): Promise<string> {
-  if (!req.body) return "";
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > BODY_LIMIT_BYTES) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks));
-}

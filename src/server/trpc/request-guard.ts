@@ -7,6 +7,7 @@
  *    request cannot occupy the server.
  */
 import { env } from "@/env";
+import { readTextWithin } from "@/server/http/read-limited";
 
 export const MAX_BATCH = 10;
 export const MAX_BODY_BYTES = 1_000_000;
@@ -33,26 +34,6 @@ function callCount(req: Request): number {
   return path.split(",").length;
 }
 
-async function limitedBody(req: Request): Promise<string | null> {
-  const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) return null;
-  const reader = req.body?.getReader();
-  if (!reader) return "";
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
-
 /** The request to hand to tRPC, or the refusal to send instead. */
 export async function guardTrpcRequest(req: Request): Promise<{ request: Request } | { refusal: Response }> {
   if (callCount(req) > MAX_BATCH) return { refusal: refuse(400, `At most ${MAX_BATCH} calls in one request`) };
@@ -60,7 +41,7 @@ export async function guardTrpcRequest(req: Request): Promise<{ request: Request
   if (!sameOrigin(req)) return { refusal: refuse(403, "This request did not come from the Hubi portal") };
   const type = req.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
   if (type !== "application/json") return { refusal: refuse(415, "The portal API accepts JSON only") };
-  const body = await limitedBody(req);
+  const body = await readTextWithin(req, MAX_BODY_BYTES);
   if (body === null) return { refusal: refuse(413, `The request body is larger than ${MAX_BODY_BYTES.toLocaleString("en")} bytes`) };
   return { request: new Request(req.url, { method: req.method, headers: req.headers, body }) };
 }
