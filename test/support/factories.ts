@@ -50,11 +50,19 @@ export function uniqueNationalId(): string {
   return `9${String(Math.floor(Math.random() * 1e10)).padStart(10, "0")}`;
 }
 
+const ownerContext = async (businessId: string) => {
+  const owner = await db().membership.findFirstOrThrow({ where: { businessId, role: "owner" } });
+  return { actor: { type: "user" as const, userId: owner.userId, isPlatformAdmin: false, membership: { businessId, role: "owner" as const } }, requestId: "req_test_factory" };
+};
+
+/** An open invitation to `businessId`, made by its owner; returns its id. */
+export async function createTestInvitation(businessId: string, role: "owner" | "developer" | "viewer" = "viewer"): Promise<string> {
+  return (await createInvitation(await ownerContext(businessId), { businessId, role })).id;
+}
+
 /** A user who joined `businessId` with `role` through an invitation, as in the portal. */
 export async function createTestMember(businessId: string, role: "owner" | "developer" | "viewer"): Promise<{ userId: string; email: string }> {
-  const owner = await db().membership.findFirstOrThrow({ where: { businessId, role: "owner" } });
-  const ownerCtx = { actor: { type: "user" as const, userId: owner.userId, isPlatformAdmin: false, membership: { businessId, role: "owner" as const } }, requestId: "req_test_factory" };
-  const { token } = await createInvitation(ownerCtx, { businessId, role });
+  const { token } = await createInvitation(await ownerContext(businessId), { businessId, role });
   const email = `${role}-${randomUUID()}@example.test`;
   await signUpWithInvitation(ctx(), { token, name: `Test ${role}`, email, password: "correct horse battery staple" });
   const user = await db().user.findUniqueOrThrow({ where: { email } });

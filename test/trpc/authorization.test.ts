@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createCallerFactory } from "@/server/trpc/init";
 import { appRouter } from "@/server/trpc/routers/_app";
 import { loadPortalUser, type TrpcContext } from "@/server/trpc/context";
-import { createTestBusiness, createTestMember, createTestVerification, uniqueNationalId } from "../support/factories";
+import { createTestBusiness, createTestInvitation, createTestMember, createTestVerification, uniqueNationalId } from "../support/factories";
 import { createApiKey } from "@/server/services/keys/create-api-key";
 import { systemContext } from "@/server/context";
 import { validApplication } from "../support/live-access";
@@ -21,6 +21,7 @@ type Outcome = "ok" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND";
 type World = {
   businessId: string;
   viewerId: string;
+  invitationId: string;
   keyToRevoke: string;
   keyToRoll: string;
   verificationId: string;
@@ -66,6 +67,7 @@ const CASES: Record<string, Case> = {
   "team.members": { expect: member.viewer },
   "team.invitations": { expect: member.owner },
   "team.invite": { input: () => ({ role: "viewer" }), expect: member.owner },
+  "team.revokeInvitation": { input: (w) => ({ invitationId: w.invitationId }), expect: { ...member.owner, outsider: "NOT_FOUND" } },
   "team.changeRole": { input: (w) => ({ userId: w.viewerId, role: "owner" }), expect: { ...member.owner, outsider: "NOT_FOUND" } },
   "team.remove": { input: (w) => ({ userId: w.viewerId }), expect: { ...member.owner, outsider: "NOT_FOUND" } },
   "liveAccess.status": { expect: member.viewer },
@@ -125,6 +127,7 @@ describe("portal authorization", () => {
     world = {
       businessId: a.businessId,
       viewerId: viewer.userId,
+      invitationId: await createTestInvitation(a.businessId),
       keyToRevoke: (await key()).id,
       keyToRoll: (await key()).id,
       verificationId: await createTestVerification(a.businessId),

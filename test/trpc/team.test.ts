@@ -34,6 +34,30 @@ describe("team", () => {
     expect(await owner.team.invitations()).toEqual([]);
   });
 
+  it("a revoked invitation's link stops working; revoking twice is harmless and audited once", async () => {
+    const business = await createTestBusiness();
+    const owner = await callerFor(business.userId);
+    const { id, token } = await owner.team.invite({ role: "developer" });
+    const first = await owner.team.revokeInvitation({ invitationId: id });
+    const again = await owner.team.revokeInvitation({ invitationId: id });
+    expect(again).toEqual(first);
+    expect(await owner.team.invitations()).toEqual([]);
+
+    const anonymous = await callerFor(null);
+    expect(await anonymous.account.invitation({ token })).toMatchObject({ state: "revoked" });
+    await expect(anonymous.account.signUpWithInvitation(newPerson(token))).rejects.toMatchObject({ code: "BAD_REQUEST", message: "This invitation was revoked" });
+    expect((await owner.team.members()).map((m) => m.role)).toEqual(["owner"]);
+    expect(await db().auditLogEntry.count({ where: { businessId: business.businessId, action: "invitation.revoked" } })).toBe(1);
+  });
+
+  it("an accepted invitation cannot be revoked", async () => {
+    const business = await createTestBusiness();
+    const owner = await callerFor(business.userId);
+    const { id, token } = await owner.team.invite({ role: "viewer" });
+    await (await callerFor(null)).account.signUpWithInvitation(newPerson(token));
+    await expect(owner.team.revokeInvitation({ invitationId: id })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+  });
+
   it("the last owner can be neither demoted nor removed; with a second owner, both work", async () => {
     const business = await createTestBusiness();
     const owner = await callerFor(business.userId);

@@ -48,7 +48,7 @@ export function AcceptInvitation({ token }: { token: string }) {
   if (invitation.error) return <ErrorState error={invitation.error} />;
   const { businessName, role, state } = invitation.data;
   if (state !== "open") {
-    return <Notice tone="warning">This invitation has {state === "accepted" ? "already been used" : "expired"}. Ask for a new link.</Notice>;
+    return <Notice tone="warning">This invitation {state === "accepted" ? "has already been used" : state === "revoked" ? "was revoked" : "has expired"}. Ask for a new link.</Notice>;
   }
   return (
     <div className="space-y-4">

@@ -1,19 +1,18 @@
 "use client";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { SelectField } from "@/components/ui/field";
 import { ErrorState, Notice } from "@/components/ui/states";
-import { formatDate } from "@/components/format";
 import { useTRPC } from "@/trpc/client";
 import { ROLE_OPTIONS } from "./roles";
+import { OpenInvitations } from "./open-invitations";
 
 /** Owners invite by link: there is no mail server, so the owner passes the link on. */
 export function InviteCard() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const invitations = useQuery(trpc.team.invitations.queryOptions());
   const invite = useMutation(
     trpc.team.invite.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.team.invitations.queryKey() }) }),
   );
@@ -53,12 +52,7 @@ export function InviteCard() {
             </div>
           </div>
         )}
-        {invitations.data && invitations.data.length > 0 && (
-          <p className="text-sm text-slate-600">
-            Open invitations:{" "}
-            {invitations.data.map((i) => `${i.role} (expires ${formatDate(i.expiresAt)})`).join(", ")}
-          </p>
-        )}
+        <OpenInvitations />
       </CardBody>
     </Card>
   );

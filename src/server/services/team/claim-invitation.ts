@@ -9,8 +9,9 @@ import { hashInvitationToken } from "./invitation-token";
  * signing up, so that an invalid link reveals nothing (not even whether an email has an account).
  */
 export async function assertInvitationUsable(tx: Prisma.TransactionClient, token: string): Promise<void> {
-  const invitation = await tx.invitation.findUnique({ where: { tokenHash: hashInvitationToken(token) }, select: { acceptedAt: true, expiresAt: true } });
+  const invitation = await tx.invitation.findUnique({ where: { tokenHash: hashInvitationToken(token) }, select: { acceptedAt: true, expiresAt: true, revokedAt: true } });
   if (!invitation) throw notFound("This invitation link is not valid");
+  if (invitation.revokedAt) throw badRequest("This invitation was revoked");
   if (invitation.acceptedAt || invitation.expiresAt <= new Date()) throw badRequest("This invitation has already been used or has expired");
 }
 
@@ -21,7 +22,7 @@ export async function assertInvitationUsable(tx: Prisma.TransactionClient, token
 export async function claimInvitation(tx: Prisma.TransactionClient, ctx: ServiceContext, token: string, userId: string) {
   const tokenHash = hashInvitationToken(token);
   const [invitation] = await tx.invitation.updateManyAndReturn({
-    where: { tokenHash, acceptedAt: null, expiresAt: { gt: new Date() } },
+    where: { tokenHash, acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date() } },
     data: { acceptedAt: new Date() },
   });
   if (!invitation) {

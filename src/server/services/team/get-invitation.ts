@@ -11,9 +11,15 @@ export async function getInvitation(input: z.input<typeof getInvitationInput>) {
   const { token } = getInvitationInput.parse(input);
   const invitation = await db().invitation.findUnique({
     where: { tokenHash: hashInvitationToken(token) },
-    select: { role: true, expiresAt: true, acceptedAt: true, business: { select: { name: true } } },
+    select: { role: true, expiresAt: true, acceptedAt: true, revokedAt: true, business: { select: { name: true } } },
   });
   if (!invitation) throw notFound("This invitation link is not valid");
-  const state = invitation.acceptedAt ? "accepted" : invitation.expiresAt <= new Date() ? "expired" : "open";
+  const state = invitation.acceptedAt
+    ? "accepted"
+    : invitation.revokedAt
+      ? "revoked"
+      : invitation.expiresAt <= new Date()
+        ? "expired"
+        : "open";
   return { businessName: invitation.business.name, role: invitation.role, state } as const;
 }

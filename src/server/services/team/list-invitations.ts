@@ -5,12 +5,12 @@ import { assertBusinessAccess } from "@/server/authorization";
 
 export const listInvitationsInput = z.object({ businessId: z.uuid() });
 
-/** Open invitations (not accepted, not expired), owners only. Tokens cannot be shown again. */
+/** Open invitations (not accepted, revoked or expired), owners only. Tokens cannot be shown again. */
 export async function listInvitations(ctx: ServiceContext, input: z.input<typeof listInvitationsInput>) {
   const { businessId } = listInvitationsInput.parse(input);
   assertBusinessAccess(ctx, businessId, "owner");
   return db().invitation.findMany({
-    where: { businessId, acceptedAt: null, expiresAt: { gt: new Date() } },
+    where: { businessId, acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date() } },
     orderBy: { createdAt: "desc" },
     select: { id: true, role: true, createdAt: true, expiresAt: true },
   });

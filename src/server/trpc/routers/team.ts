@@ -4,6 +4,7 @@ import { createInvitation, createInvitationInput } from "@/server/services/team/
 import { listInvitations } from "@/server/services/team/list-invitations";
 import { listMembers } from "@/server/services/team/list-members";
 import { removeMember, removeMemberInput } from "@/server/services/team/remove-member";
+import { revokeInvitation, revokeInvitationInput } from "@/server/services/team/revoke-invitation";
 
 export const teamRouter = router({
   members: memberProcedure("viewer").query(({ ctx }) => listMembers(ctx.service, { businessId: ctx.businessId })),
@@ -11,6 +12,9 @@ export const teamRouter = router({
   invite: memberProcedure("owner")
     .input(createInvitationInput.omit({ businessId: true }))
     .mutation(({ ctx, input }) => createInvitation(ctx.service, { ...input, businessId: ctx.businessId })),
+  revokeInvitation: memberProcedure("owner")
+    .input(revokeInvitationInput.omit({ businessId: true }))
+    .mutation(({ ctx, input }) => revokeInvitation(ctx.service, { ...input, businessId: ctx.businessId })),
   changeRole: memberProcedure("owner")
     .input(changeMemberRoleInput.omit({ businessId: true }))
     .mutation(({ ctx, input }) => changeMemberRole(ctx.service, { ...input, businessId: ctx.businessId })),
