@@ -6,6 +6,7 @@ import { setBusinessStatus } from "@/server/services/businesses/set-business-sta
 import { createCallerFactory } from "@/server/trpc/init";
 import { appRouter } from "@/server/trpc/routers/_app";
 import { loadPortalUser } from "@/server/trpc/context";
+import { api } from "../support/api";
 import { createTestBusiness } from "../support/factories";
 
 const createCaller = createCallerFactory(appRouter);
@@ -16,6 +17,19 @@ async function ownerCaller(userId: string, mode: "test" | "live") {
 }
 
 describe("verify from the portal", () => {
+  it("counts against the business's verify limit, shared with the API", async () => {
+    const business = await createTestBusiness({ rateLimitPerMinute: 2 });
+    const portal = await ownerCaller(business.userId, "test");
+    await portal.verifications.verify({ nationalId: "11111111111" });
+    await portal.verifications.verify({ nationalId: "11111111111" });
+    await expect(portal.verifications.verify({ nationalId: "11111111111" })).rejects.toMatchObject({
+      code: "TOO_MANY_REQUESTS",
+      message: expect.stringContaining("Rate limit of 2 requests per minute exceeded"),
+    });
+    const viaApi = await api("POST", "/verify/citizen", { key: business.testKey, body: { nationalId: "11111111111" } });
+    expect(viaApi.status).toBe(429);
+  });
+
   it("records a portal verification in test mode at no cost", async () => {
     const business = await createTestBusiness();
     const body = await (await ownerCaller(business.userId, "test")).verifications.verify({ nationalId: "11111111111", purpose: "Branch" });

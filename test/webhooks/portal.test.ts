@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { createCallerFactory } from "@/server/trpc/init";
 import { db } from "@/server/db/client";
+import { TEST_EVENTS_PER_MINUTE } from "@/server/services/webhooks/send-test-webhook";
 import { appRouter } from "@/server/trpc/routers/_app";
 import type { TrpcContext } from "@/server/trpc/context";
 import type { Role } from "@/generated/prisma/enums";
@@ -97,6 +98,13 @@ describe("webhooks router", () => {
     expect((await callerFor(business).webhooks.endpoint())!.url).toBe(`${receiver.url}/hook?token=s3cr3t-receiver-token`);
     const entries = await db().auditLogEntry.findMany({ where: { businessId: business.businessId, action: "webhook.url_set" } });
     expect(entries.map((e) => e.metadata)).toEqual([{ url: `${receiver.url}/hook?token=redacted` }]);
+  });
+
+  it("throttles test events per business", async () => {
+    const trpc = callerFor(await createTestBusiness());
+    await trpc.webhooks.setUrl({ url: receiver.url });
+    for (let i = 0; i < TEST_EVENTS_PER_MINUTE; i++) await trpc.webhooks.sendTest();
+    await expect(trpc.webhooks.sendTest()).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS", message: expect.stringContaining("test events a minute") });
   });
 
   it("rejects URLs that are not http(s)", async () => {

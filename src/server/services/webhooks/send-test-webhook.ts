@@ -3,7 +3,8 @@ import type { z } from "zod";
 import { db } from "@/server/db/client";
 import type { ServiceContext } from "@/server/context";
 import { assertBusinessAccess } from "@/server/authorization";
-import { badRequest } from "@/server/errors";
+import { AppError, badRequest } from "@/server/errors";
+import { rateLimiter } from "@/server/ratelimit";
 import { buildEvent, raiseEvent } from "@/server/events/outbox";
 import { deliverNext } from "@/server/webhooks/deliver-next";
 import { DELIVERY_TIMEOUT_MS } from "@/server/webhooks/send-request";
@@ -11,6 +12,9 @@ import { endpointScope, loadEndpoint } from "./endpoint-view";
 import { deliveryInclude, toDeliveryView, type DeliveryView } from "./delivery-view";
 
 export const sendTestWebhookInput = endpointScope;
+
+/** Each test event is an outbound request on the business's behalf: a few a minute is plenty. */
+export const TEST_EVENTS_PER_MINUTE = 5;
 
 /**
  * Raises a `webhook_test` event and delivers it now, returning the delivery with its first
@@ -21,6 +25,10 @@ export async function sendTestWebhook(ctx: ServiceContext, input: z.input<typeof
   const scope = sendTestWebhookInput.parse(input);
   assertBusinessAccess(ctx, scope.businessId, "developer");
   const endpoint = await loadEndpoint(scope);
+  const hit = await rateLimiter().hit(`webhook-test:${scope.businessId}`, TEST_EVENTS_PER_MINUTE, 60);
+  if (!hit.allowed) {
+    throw new AppError("RATE_LIMITED", `At most ${TEST_EVENTS_PER_MINUTE} test events a minute. Try again in ${hit.resetSeconds} s.`);
+  }
   if (!endpoint.enabled) throw badRequest("This endpoint is disabled. Re-enable it first.");
   const event = buildEvent("webhook_test", scope.mode, { message: "This is a test event sent from the Hubi portal." });
   const delivery = await db().$transaction(async (tx) => {

@@ -1,0 +1,32 @@
+/**
+ * The verify and read limits of a business (product rules §8): one rolling-minute bucket per
+ * business, mode and endpoint group, shared by the API and the portal's own verify form, so the
+ * portal is no way around the limit.
+ */
+import type { Mode } from "@/generated/prisma/enums";
+import { AppError } from "@/server/errors";
+import { rateLimiter, type RateLimitHit } from ".";
+
+export type EndpointGroup = "verify" | "read";
+
+/** The bucket's name; the SQL function api_authenticate builds the same one. */
+export const apiLimitBucket = (businessId: string, mode: Mode, group: EndpointGroup) => `api:${businessId}:${mode}:${group}`;
+
+export const hitApiLimit = (businessId: string, mode: Mode, group: EndpointGroup, perMinute: number) =>
+  rateLimiter().hit(apiLimitBucket(businessId, mode, group), perMinute, 60);
+
+export function rateLimitHeaders(hit: RateLimitHit): Record<string, string> {
+  return {
+    "RateLimit-Limit": String(hit.limit),
+    "RateLimit-Remaining": String(hit.remaining),
+    "RateLimit-Reset": String(hit.resetSeconds),
+  };
+}
+
+/** Throws 429 RATE_LIMITED (with Retry-After) when the hit was over the limit. */
+export function assertWithinLimit(hit: RateLimitHit): void {
+  if (hit.allowed) return;
+  throw new AppError("RATE_LIMITED", `Rate limit of ${hit.limit} requests per minute exceeded. Retry after ${hit.resetSeconds} s.`, {
+    headers: { ...rateLimitHeaders(hit), "Retry-After": String(hit.resetSeconds) },
+  });
+}
