@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import "./globals.css";
 import { TRPCReactProvider } from "@/trpc/client";
 
@@ -7,7 +8,9 @@ export const metadata: Metadata = {
   description: "Citizen identity verification for Somali businesses",
 };
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  // Every page is rendered per request, so that each gets the nonce its scripts run with.
+  await headers();
   return (
     <html lang="en">
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">

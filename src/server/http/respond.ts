@@ -1,10 +1,14 @@
 import type { ErrorBody } from "@/contracts/errors";
 import { AppError } from "@/server/errors";
+import { env } from "@/env";
+import { securityHeaders } from "@/security-headers";
+
+let apiSecurityHeaders: Record<string, string> | undefined;
 
 export function json(body: unknown, status: number, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
-    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers },
+    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...(apiSecurityHeaders ??= securityHeaders(env().PUBLIC_BASE_URL)), ...headers },
   });
 }
 

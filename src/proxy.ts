@@ -1,0 +1,25 @@
+/**
+ * Runs before every page: a fresh CSP nonce and the security headers (src/security-headers.ts).
+ * The public API (/api/v1) and static files are not matched: the API sets its own headers and
+ * its hot path stays free of this step.
+ */
+import { NextResponse, type NextRequest } from "next/server";
+import { contentSecurityPolicy, securityHeaders } from "./security-headers";
+
+export function proxy(request: NextRequest) {
+  const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
+  const csp = contentSecurityPolicy(nonce);
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set("x-nonce", nonce);
+  requestHeaders.set("Content-Security-Policy", csp);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set("Content-Security-Policy", csp);
+  for (const [name, value] of Object.entries(securityHeaders(process.env.PUBLIC_BASE_URL ?? process.env.NEXTAUTH_URL))) {
+    response.headers.set(name, value);
+  }
+  return response;
+}
+
+export const config = {
+  matcher: [{ source: "/((?!api/v1|_next/static|_next/image|favicon.ico|icon.svg|logo.svg).*)" }],
+};
