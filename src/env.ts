@@ -29,6 +29,10 @@ const schema = z.object({
   WEBHOOK_ALLOW_INSECURE: flag,
   /** Comma-separated retry delays in seconds, overriding the ~3-day production schedule (tests). */
   WEBHOOK_RETRY_SCHEDULE: z.string().optional(),
+  /** How long a worker holds a delivery it is sending; longer than the 10 s delivery timeout. */
+  WEBHOOK_LEASE_SECONDS: z.coerce.number().int().min(11).max(3600).default(60),
+  /** Deliveries in flight at once to one endpoint, across all workers: a slow receiver gets no more. */
+  WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT: z.coerce.number().int().min(1).max(100).default(2),
   /** Set to false to run webhook delivery only in `npm run worker` processes. */
   WEBHOOK_WORKER_IN_APP: z
     .enum(["true", "false"])

@@ -8,6 +8,8 @@ import path from "node:path";
 import { LOG_DIR } from "./app";
 
 export const TEST_RETRY_SCHEDULE = "1,1,1";
+/** Just over the 10 s delivery timeout: a killed worker's delivery is due again soon. */
+export const TEST_LEASE_SECONDS = "12";
 
 export type WorkerProcess = { process: ChildProcess; kill: () => Promise<void>; stop: () => Promise<void> };
 
@@ -19,7 +21,7 @@ export async function startWorkerProcess(env: Record<string, string> = {}): Prom
   // `node --import tsx`, not the tsx CLI: the CLI runs the script in a grandchild that a SIGKILL
   // of the CLI would not reach.
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
-    env: { ...process.env, WEBHOOK_RETRY_SCHEDULE: TEST_RETRY_SCHEDULE, ...env },
+    env: { ...process.env, WEBHOOK_RETRY_SCHEDULE: TEST_RETRY_SCHEDULE, WEBHOOK_LEASE_SECONDS: TEST_LEASE_SECONDS, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stderr!.pipe(log);

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { systemContext } from "@/server/context";
-import { db } from "@/server/db/client";
+import { db, pool } from "@/server/db/client";
 import { buildEvent, raiseEvent } from "@/server/events/outbox";
 import { setWebhookUrl } from "@/server/services/webhooks/set-webhook-url";
 import { revealWebhookSecret } from "@/server/services/webhooks/reveal-webhook-secret";
@@ -236,6 +236,29 @@ describe("webhook delivery", () => {
     }
   });
 
+  it("holds no transaction while a receiver hangs, and a hanging endpoint takes no more than its quota of workers", async () => {
+    const slow = await businessWithEndpoint(`${receiver.url}/slow`);
+    const fast = await businessWithEndpoint(`${receiver.url}/fast`);
+    receiver.respond((req) => (req.path.endsWith("/slow") ? "hold" : { status: 200 }));
+    try {
+      // More slow events than the two workers have slots (2 × 4).
+      const slowEvents = await Promise.all(Array.from({ length: 10 }, () => raise(slow.businessId)));
+      await waitFor("the slow receiver to be called", () => receiver.requests.some((r) => r.path.endsWith("/slow")));
+      const { rows } = await pool().query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'",
+      );
+      expect(rows[0]!.n).toBe(0);
+
+      const fastEvent = await raise(fast.businessId);
+      await waitFor("the fast endpoint's delivery", settled(fastEvent.id));
+      // Delivered while every slow request still hangs (the first would time out after 10 s).
+      expect(await db().webhookAttempt.count({ where: { delivery: { eventId: { in: slowEvents.map((e) => e.id) } } } })).toBe(0);
+      expect(receiver.requests.filter((r) => r.path.endsWith("/slow")).length).toBeLessThanOrEqual(2);
+    } finally {
+      await db().webhookEndpoint.update({ where: { id: slow.endpointId }, data: { enabled: false } });
+    }
+  });
+
   it("delivers an event whose worker was killed mid-request, after a restart", async () => {
     const { businessId } = await businessWithEndpoint();
     receiver.respond((req) => (requestsFor(req.headers["webhook-id"]!).length === 1 ? "hold" : { status: 200 }));
@@ -248,7 +271,7 @@ describe("webhook delivery", () => {
 
     const delivery = await waitFor("delivery after the restart", settled(event.id));
     expect(delivery.status).toBe("succeeded");
-    // The killed attempt was rolled back with its transaction; only the one that finished is logged.
+    // The killed attempt was never recorded; its lease expired and the next worker sent it again.
     expect(delivery.attempts.map((a) => a.statusCode)).toEqual([200]);
     expect(requestsFor(event.id)).toHaveLength(2);
     expect(new Set(requestsFor(event.id).map((r) => r.headers["webhook-id"]))).toEqual(new Set([event.id]));

@@ -1,10 +1,15 @@
 /**
- * One delivery attempt. The delivery row is claimed with FOR UPDATE SKIP LOCKED and its lock is
- * held, in one transaction, through the HTTP request and until the attempt is recorded. So no two
- * processes ever send the same attempt, and if a process dies mid-request PostgreSQL drops its
- * connection, rolls back and releases the row: the next worker poll sends it again
+ * One delivery attempt, in three steps, none of which holds a database connection while the
+ * receiver is called:
+ *  1. claim: one statement leases the most overdue delivery (a token and an expiry, also its next
+ *     attempt time), skipping endpoints that already have their quota of deliveries in flight, so
+ *     one slow receiver cannot take every worker slot;
+ *  2. call the receiver (at most the 10 s delivery timeout);
+ *  3. record the attempt in one transaction, as long as the lease is still ours.
+ * A worker that dies mid-request leaves its lease to expire; the delivery is then due again
  * (at-least-once; receivers deduplicate on `webhook-id`).
  */
+import { randomUUID } from "node:crypto";
 import type { PoolClient } from "pg";
 import { env } from "@/env";
 import { pool } from "@/server/db/client";
@@ -14,6 +19,7 @@ import { sendRequest, type SendResult } from "./send-request";
 import { openSecret, signatureHeaders } from "./signing";
 
 type ClaimedDelivery = {
+  leaseToken: string;
   id: string;
   event_id: string;
   attempt_count: number;
@@ -26,17 +32,32 @@ type ClaimedDelivery = {
   payload: { id: string; type: string; mode: string; createdAt: string; data: unknown };
 };
 
+/** $1 lease token, $2 lease seconds, $3 the endpoint's quota in flight, $4 one delivery id or null. */
 const CLAIM_SQL = `
-SELECT d.id, d.event_id, d.attempt_count, e.id AS endpoint_id, e.url, e.secret, e.previous_secret,
+WITH candidate AS (
+  SELECT d.id
+    FROM webhook_delivery d
+    JOIN webhook_endpoint e ON e.id = d.endpoint_id
+   WHERE d.status = 'pending' AND d.next_attempt_at <= now() AND e.enabled
+     AND ($4::uuid IS NULL OR d.id = $4::uuid)
+     AND (SELECT count(*) FROM webhook_delivery f WHERE f.endpoint_id = d.endpoint_id AND f.leased_until > now()) < $3
+   ORDER BY d.next_attempt_at
+   LIMIT 1
+   FOR UPDATE OF d SKIP LOCKED
+), leased AS (
+  UPDATE webhook_delivery d
+     SET lease_token = $1::uuid, leased_until = now() + make_interval(secs => $2), next_attempt_at = now() + make_interval(secs => $2)
+    FROM candidate WHERE d.id = candidate.id
+  RETURNING d.id, d.event_id, d.attempt_count, d.endpoint_id
+)
+SELECT l.id, l.event_id, l.attempt_count, e.id AS endpoint_id, e.url, e.secret, e.previous_secret,
        e.previous_secret_expires_at, e.failing_since, o.payload
-FROM webhook_delivery d
-JOIN webhook_endpoint e ON e.id = d.endpoint_id
-JOIN outbox_event o ON o.id = d.event_id
-WHERE d.status = 'pending' AND d.next_attempt_at <= now() AND e.enabled`;
-const CLAIM_NEXT_SQL = `${CLAIM_SQL} ORDER BY d.next_attempt_at LIMIT 1 FOR UPDATE OF d SKIP LOCKED`;
-const CLAIM_ONE_SQL = `${CLAIM_SQL} AND d.id = $1 FOR UPDATE OF d SKIP LOCKED`;
+  FROM leased l
+  JOIN webhook_endpoint e ON e.id = l.endpoint_id
+  JOIN outbox_event o ON o.id = l.event_id`;
 
-const POSTPONE_SQL = `UPDATE webhook_delivery SET next_attempt_at = now() + interval '1 minute' WHERE id = $1`;
+const RELEASED = "lease_token = NULL, leased_until = NULL";
+const POSTPONE_SQL = `UPDATE webhook_delivery SET next_attempt_at = now() + interval '1 minute', ${RELEASED} WHERE id = $1 AND lease_token = $2`;
 
 /** Receivers that may say how long to wait. */
 const HONOURS_RETRY_AFTER = new Set([429, 503]);
@@ -63,10 +84,12 @@ async function recordAttempt(client: PoolClient, d: ClaimedDelivery, at: Date, r
   const attempts = d.attempt_count + 1;
   const ok = r.statusCode !== null && r.statusCode >= 200 && r.statusCode < 300;
   if (ok) {
-    await client.query(
-      `UPDATE webhook_delivery SET status = 'succeeded', attempt_count = $2, next_attempt_at = NULL, completed_at = $3 WHERE id = $1`,
-      [d.id, attempts, at],
+    const settled = await client.query(
+      `UPDATE webhook_delivery SET status = 'succeeded', attempt_count = $2, next_attempt_at = NULL, completed_at = $3, ${RELEASED}
+        WHERE id = $1 AND lease_token = $4`,
+      [d.id, attempts, at, d.leaseToken],
     );
+    if (settled.rowCount === 0) return; // the lease ran out and another worker has the delivery
     // At most one write a minute to a busy endpoint's row, unless it was failing.
     await client.query(
       `UPDATE webhook_endpoint SET last_success_at = $2, failing_since = NULL
@@ -78,10 +101,12 @@ async function recordAttempt(client: PoolClient, d: ClaimedDelivery, at: Date, r
   // 3xx lands here too: redirects are never followed, so they are failures.
   const gone = r.statusCode === 410;
   const delay = gone ? null : nextRetryDelayMs(attempts, r.statusCode !== null && HONOURS_RETRY_AFTER.has(r.statusCode) ? r.retryAfterSeconds : null);
-  await client.query(
-    `UPDATE webhook_delivery SET status = $2::"DeliveryStatus", attempt_count = $3, next_attempt_at = $4, completed_at = $5 WHERE id = $1`,
-    [d.id, delay === null ? "failed" : "pending", attempts, delay === null ? null : new Date(at.getTime() + delay), delay === null ? at : null],
+  const rescheduled = await client.query(
+    `UPDATE webhook_delivery SET status = $2::"DeliveryStatus", attempt_count = $3, next_attempt_at = $4, completed_at = $5, ${RELEASED}
+      WHERE id = $1 AND lease_token = $6`,
+    [d.id, delay === null ? "failed" : "pending", attempts, delay === null ? null : new Date(at.getTime() + delay), delay === null ? at : null, d.leaseToken],
   );
+  if (rescheduled.rowCount === 0) return;
   const failingSince = d.failing_since ?? at;
   const disableReason = gone
     ? "The endpoint answered 410 Gone"
@@ -115,46 +140,40 @@ async function attempt(delivery: ClaimedDelivery, at: Date): Promise<SendResult>
 }
 
 /**
- * The request went out; if recording it fails (a bug, a constraint), the delivery is postponed a
- * minute in the same transaction, still holding its lock, instead of being resent on every poll
- * while the cause lasts.
+ * The request went out: its attempt, the delivery's new state and the endpoint's health commit
+ * together. If that fails (a bug, a constraint), the delivery is postponed a minute instead of
+ * being resent on every poll while the cause lasts.
  */
-async function recordOrPostpone(client: PoolClient, delivery: ClaimedDelivery, at: Date, result: SendResult): Promise<void> {
-  await client.query("SAVEPOINT record_attempt");
+async function record(delivery: ClaimedDelivery, at: Date, result: SendResult): Promise<void> {
+  const client = await pool().connect();
+  let broken: Error | undefined;
   try {
+    await client.query("BEGIN");
     await recordAttempt(client, delivery, at, result);
+    await client.query("COMMIT");
   } catch (err) {
-    await client.query("ROLLBACK TO SAVEPOINT record_attempt");
-    await client.query(POSTPONE_SQL, [delivery.id]);
+    broken = err as Error;
+    await client.query("ROLLBACK").catch(() => {});
     log("error", "webhook attempt could not be recorded", { deliveryId: delivery.id, ...describeError(err) });
+    await pool().query(POSTPONE_SQL, [delivery.id, delivery.leaseToken]);
+  } finally {
+    // A connection in an unknown state is discarded rather than returned to the pool.
+    client.release(broken);
   }
 }
 
 /**
  * Attempts the most overdue pending delivery (or the given one). Returns false when there was
- * nothing to claim: nothing due, or another process holds it.
+ * nothing to claim: nothing due, another worker holds it, or its endpoint has its quota in flight.
  */
 export async function deliverNext(options: { deliveryId?: string } = {}): Promise<boolean> {
-  const client = await pool().connect();
-  let broken: Error | undefined;
-  try {
-    await client.query("BEGIN");
-    const { rows } = options.deliveryId
-      ? await client.query<ClaimedDelivery>(CLAIM_ONE_SQL, [options.deliveryId])
-      : await client.query<ClaimedDelivery>(CLAIM_NEXT_SQL);
-    const delivery = rows[0];
-    if (delivery) {
-      const at = new Date();
-      await recordOrPostpone(client, delivery, at, await attempt(delivery, at));
-    }
-    await client.query("COMMIT");
-    return delivery !== undefined;
-  } catch (err) {
-    broken = err as Error;
-    await client.query("ROLLBACK").catch(() => {});
-    throw err;
-  } finally {
-    // A connection in an unknown state is discarded rather than returned to the pool.
-    client.release(broken);
-  }
+  const leaseToken = randomUUID();
+  const { WEBHOOK_LEASE_SECONDS: leaseSeconds, WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT: quota } = env();
+  const { rows } = await pool().query<Omit<ClaimedDelivery, "leaseToken">>(CLAIM_SQL, [leaseToken, leaseSeconds, quota, options.deliveryId ?? null]);
+  const claimed = rows[0];
+  if (!claimed) return false;
+  const delivery = { ...claimed, leaseToken };
+  const at = new Date();
+  await record(delivery, at, await attempt(delivery, at));
+  return true;
 }

@@ -11,7 +11,7 @@ import { deliverNext } from "./deliver-next";
 export type WebhookWorker = { stop: () => Promise<void> };
 
 export type WorkerOptions = {
-  /** Deliveries in flight at once (each holds a database connection while it runs). */
+  /** Deliveries in flight at once in this process (none holds a database connection while it waits on a receiver). */
   concurrency?: number;
   /** How often an idle loop looks for work. */
   pollMs?: number;
