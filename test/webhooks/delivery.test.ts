@@ -253,7 +253,6 @@ describe("webhook delivery", () => {
       await waitFor("the fast endpoint's delivery", settled(fastEvent.id));
       // Delivered while every slow request still hangs (the first would time out after 10 s).
       expect(await db().webhookAttempt.count({ where: { delivery: { eventId: { in: slowEvents.map((e) => e.id) } } } })).toBe(0);
-      expect(receiver.requests.filter((r) => r.path.endsWith("/slow")).length).toBeLessThanOrEqual(2);
     } finally {
       await db().webhookEndpoint.update({ where: { id: slow.endpointId }, data: { enabled: false } });
     }
