@@ -1,7 +1,9 @@
 /**
- * `npm start`: the product on this machine in one command. Uses DATABASE_URL when set; otherwise
- * starts the embedded PostgreSQL with its data in .data/ (kept across restarts). Applies
- * migrations, builds the app if needed, seeds a demo account on an empty database and serves.
+ * `npm start`: the product on this machine in one command. Uses DATABASE_URL when set (migrating
+ * with MIGRATION_DATABASE_URL, the schema owner, when that is set too); otherwise starts the
+ * embedded PostgreSQL with its data in .data/ (kept across restarts), migrates it as the owner and
+ * runs the app as its restricted role. Builds the app if needed, seeds a demo account on an empty
+ * database and serves.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -10,6 +12,7 @@ import { startEmbeddedPostgres } from "@/server/db/embedded";
 import { migrate } from "./lib/migrate";
 import { localSecret } from "./lib/local-secrets";
 import { isLocalDemo } from "./lib/local-demo";
+import { ensureAppRole } from "./lib/app-role";
 
 const DATA_DIR = path.resolve(".data");
 const port = Number(process.env.PORT || 3000);
@@ -40,14 +43,15 @@ async function main() {
     const starting = startEmbeddedPostgres({ dir: path.join(DATA_DIR, "postgres"), port: pgPort });
     // A signal during start-up still stops the server once it is up.
     stopDatabase = () => starting.then((db) => db.stop()).catch(() => {});
-    process.env.DATABASE_URL = (await starting).url;
+    process.env.MIGRATION_DATABASE_URL = (await starting).url;
     console.log(`Embedded PostgreSQL on 127.0.0.1:${pgPort} (data in .data/postgres)`);
   }
   process.env.NEXTAUTH_URL ||= process.env.PUBLIC_BASE_URL || `http://localhost:${port}`;
   // Webhooks to http:// and private addresses: for the local demo only, or when asked for.
   if (process.env.WEBHOOK_ALLOW_INSECURE === undefined && isLocalDemo(process.env, host)) process.env.WEBHOOK_ALLOW_INSECURE = "true";
 
-  migrate(process.env.DATABASE_URL);
+  migrate(process.env.MIGRATION_DATABASE_URL || process.env.DATABASE_URL!);
+  process.env.DATABASE_URL ||= await ensureAppRole(process.env.MIGRATION_DATABASE_URL!, localSecret(DATA_DIR, "app-db-password"));
   if (!dev && !fs.existsSync(path.join(".next", "BUILD_ID"))) {
     console.log("Building the app (first start only; `npm run build` rebuilds)…");
     const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });

@@ -11,6 +11,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     databaseUrl: string;
+    /** The schema owner's URL: only for tests that play an attacker or a migration (DDL). */
+    databaseOwnerUrl: string;
   }
 }
 
@@ -21,6 +23,7 @@ export default async function setup(project: TestProject) {
   const app = await startApp({ env, name: "vitest-app" });
   project.provide("baseUrl", app.url);
   project.provide("databaseUrl", database.url);
+  project.provide("databaseOwnerUrl", database.ownerUrl);
   return async () => {
     await app.stop();
     await database.stop();

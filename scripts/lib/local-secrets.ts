@@ -7,8 +7,8 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
-export function localSecret(dataDir: string): string {
-  const file = path.join(dataDir, "secret");
+export function localSecret(dataDir: string, name = "secret"): string {
+  const file = path.join(dataDir, name);
   if (!fs.existsSync(file)) {
     fs.mkdirSync(dataDir, { recursive: true });
     fs.writeFileSync(file, randomBytes(48).toString("base64url"), { mode: 0o600 });

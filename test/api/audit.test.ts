@@ -7,6 +7,9 @@ import { pool } from "@/server/db/client";
 import { verifyAuditChain } from "@/server/services/audit/verify-audit-chain";
 import { api } from "../support/api";
 import { createTestBusiness, uniqueNationalId, type TestBusiness } from "../support/factories";
+import { openOwnerPool } from "../support/owner-db";
+
+const owner = openOwnerPool();
 
 type Entry = { id: string; business_id: string; mode: string; actor_type: string; action: string; target_type: string; metadata: Record<string, unknown>; request_id: string };
 
@@ -62,15 +65,25 @@ describe("the database keeps the log append-only", () => {
   it.each([
     ["UPDATE", "UPDATE audit_log_entry SET action = 'edited' WHERE id = $1"],
     ["DELETE", "DELETE FROM audit_log_entry WHERE id = $1"],
-  ])("%s is refused", async (op, sql) => {
+  ])("%s is refused to the app's role, and to the owner by the trigger", async (op, sql) => {
     const res = await liveVerify();
     const [entry] = await entriesFor(res.body.data.id);
-    await expect(pool().query(sql, [entry!.id])).rejects.toThrow(`audit_log_entry is append-only: ${op} is not allowed`);
+    await expect(pool().query(sql, [entry!.id])).rejects.toThrow("permission denied for table audit_log_entry");
+    await expect(owner.query(sql, [entry!.id])).rejects.toThrow(`audit_log_entry is append-only: ${op} is not allowed`);
     expect(await entriesFor(res.body.data.id)).toEqual([entry]);
   });
 
-  it("TRUNCATE is refused", async () => {
-    await expect(pool().query("TRUNCATE audit_log_entry")).rejects.toThrow("audit_log_entry is append-only: TRUNCATE is not allowed");
+  it("TRUNCATE is refused to the app's role, and to the owner by the trigger", async () => {
+    await expect(pool().query("TRUNCATE audit_log_entry")).rejects.toThrow("permission denied for table audit_log_entry");
+    await expect(owner.query("TRUNCATE audit_log_entry")).rejects.toThrow("audit_log_entry is append-only: TRUNCATE is not allowed");
+  });
+
+  it("the app's role can neither disable the trigger nor alter the table", async () => {
+    await expect(pool().query("ALTER TABLE audit_log_entry DISABLE TRIGGER audit_log_entry_append_only")).rejects.toThrow(
+      "must be owner of table audit_log_entry",
+    );
+    await expect(pool().query("ALTER TABLE audit_log_entry ADD COLUMN note text")).rejects.toThrow("must be owner of table audit_log_entry");
+    await expect(pool().query("DROP TABLE audit_log_entry")).rejects.toThrow("must be owner of table audit_log_entry");
   });
 });
 
@@ -89,7 +102,7 @@ describe("the hash chain", () => {
     const [next] = await entriesFor(b.body.data.id);
     // All tampering happens inside one transaction that is rolled back: no other test ever sees
     // a tampered log, and inserts by other tests wait for the table lock until it ends.
-    const client = await pool().connect();
+    const client = await owner.connect();
     try {
       await client.query("BEGIN");
       await client.query("ALTER TABLE audit_log_entry DISABLE TRIGGER audit_log_entry_append_only");
@@ -121,6 +134,6 @@ describe("the hash chain", () => {
     }
     expect(await verifyAuditChain()).toMatchObject({ ok: true });
     expect(await entriesFor(a.body.data.id)).toEqual([edited]);
-    await expect(pool().query("DELETE FROM audit_log_entry WHERE id = $1", [edited!.id])).rejects.toThrow(/append-only/);
+    await expect(owner.query("DELETE FROM audit_log_entry WHERE id = $1", [edited!.id])).rejects.toThrow(/append-only/);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * A throwaway PostgreSQL for a test run: the embedded server in a temporary folder (fsync off),
- * migrated with the committed migrations, so tests run against the real schema.
+ * migrated with the committed migrations by the owner, so tests run against the real schema; the
+ * app and the tests connect as the app's restricted role, as in production.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -8,6 +9,9 @@ import path from "node:path";
 import { startEmbeddedPostgres } from "@/server/db/embedded";
 import { migrate } from "../../scripts/lib/migrate";
 import { freePort } from "../../scripts/lib/free-port";
+import { ensureAppRole } from "../../scripts/lib/app-role";
+
+const APP_ROLE_PASSWORD = "hubi-app-role-test-password";
 
 export async function startTestDatabase() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hubi-test-pg-"));
@@ -18,7 +22,8 @@ export async function startTestDatabase() {
   });
   migrate(db.url);
   return {
-    url: db.url,
+    url: await ensureAppRole(db.url, APP_ROLE_PASSWORD),
+    ownerUrl: db.url,
     async stop() {
       await db.stop();
       fs.rmSync(dir, { recursive: true, force: true });

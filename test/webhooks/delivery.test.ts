@@ -20,6 +20,9 @@ import { startReceiver, type WebhookReceiver } from "../support/webhook-receiver
 import { startWorkerProcess, TEST_RETRY_SCHEDULE, type WorkerProcess } from "../support/worker-process";
 import { startApp } from "../support/app";
 import { waitFor } from "../support/wait-for";
+import { openOwnerPool } from "../support/owner-db";
+
+const owner = openOwnerPool();
 
 const ctx = systemContext("webhook-tests");
 let receiver: WebhookReceiver;
@@ -213,7 +216,7 @@ describe("webhook delivery", () => {
   it("waits a minute, rather than resending on every poll, when an attempt cannot be recorded", async () => {
     const { businessId, endpointId } = await businessWithEndpoint();
     // Fault injection in the database: recording any attempt for this endpoint fails.
-    await db().$executeRawUnsafe(`
+    await owner.query(`
       CREATE FUNCTION fail_attempts() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         IF EXISTS (SELECT 1 FROM webhook_delivery WHERE id = NEW.delivery_id AND endpoint_id = '${endpointId}') THEN
@@ -221,7 +224,7 @@ describe("webhook delivery", () => {
         END IF;
         RETURN NEW;
       END $$`);
-    await db().$executeRawUnsafe(`CREATE TRIGGER fail_attempts BEFORE INSERT ON webhook_attempt FOR EACH ROW EXECUTE FUNCTION fail_attempts()`);
+    await owner.query(`CREATE TRIGGER fail_attempts BEFORE INSERT ON webhook_attempt FOR EACH ROW EXECUTE FUNCTION fail_attempts()`);
     try {
       const event = await raise(businessId);
       await waitFor("the request", () => requestsFor(event.id).length === 1);
@@ -231,8 +234,8 @@ describe("webhook delivery", () => {
       expect(delivery).toMatchObject({ status: "pending", attemptCount: 0 });
       expect(delivery.nextAttemptAt!.getTime() - Date.now()).toBeGreaterThan(50_000);
     } finally {
-      await db().$executeRawUnsafe(`DROP TRIGGER fail_attempts ON webhook_attempt`);
-      await db().$executeRawUnsafe(`DROP FUNCTION fail_attempts()`);
+      await owner.query(`DROP TRIGGER fail_attempts ON webhook_attempt`);
+      await owner.query(`DROP FUNCTION fail_attempts()`);
     }
   });
 

@@ -1,0 +1,42 @@
+/**
+ * Least privilege for the running app: it connects as its own role, which may read and write the
+ * data but owns nothing. It cannot alter a table, disable a trigger or truncate, and on the audit
+ * log it may only insert and read: the append-only log holds even against the app itself.
+ * Migrations run as the owner. Default privileges give the role every table later migrations add.
+ */
+import pg from "pg";
+
+export const APP_ROLE = "hubi_app";
+
+function grants(role: string, database: string): string[] {
+  const r = pg.escapeIdentifier(role);
+  return [
+    `GRANT CONNECT ON DATABASE ${pg.escapeIdentifier(database)} TO ${r}`,
+    `GRANT USAGE ON SCHEMA public TO ${r}`,
+    `GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${r}`,
+    `GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO ${r}`,
+    `ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO ${r}`,
+    `ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT USAGE, SELECT, UPDATE ON SEQUENCES TO ${r}`,
+    `REVOKE UPDATE, DELETE, TRUNCATE ON audit_log_entry FROM ${r}`,
+    `REVOKE ALL ON _prisma_migrations FROM ${r}`,
+  ];
+}
+
+/** Creates (or updates) the app's role in the owner's database and returns the app's URL. */
+export async function ensureAppRole(ownerUrl: string, password: string, role = APP_ROLE): Promise<string> {
+  const url = new URL(ownerUrl);
+  const database = decodeURIComponent(url.pathname.slice(1));
+  const client = new pg.Client({ connectionString: ownerUrl });
+  await client.connect();
+  try {
+    const exists = await client.query("SELECT 1 FROM pg_roles WHERE rolname = $1", [role]);
+    const verb = exists.rowCount ? "ALTER" : "CREATE";
+    await client.query(`${verb} ROLE ${pg.escapeIdentifier(role)} WITH LOGIN PASSWORD ${client.escapeLiteral(password)}`);
+    for (const statement of grants(role, database)) await client.query(statement);
+  } finally {
+    await client.end();
+  }
+  url.username = role;
+  url.password = password;
+  return url.toString();
+}
