@@ -4,11 +4,11 @@
  * with the key, never anything about other businesses.
  */
 import { env } from "@/env";
-import { READ_ONLY_VERIFY_MESSAGE } from "@/contracts/api-key-scopes";
 import type { ApiKeyActor } from "@/server/context";
 import { pool } from "@/server/db/client";
 import { hashApiKey, parseApiKey } from "@/server/crypto/api-keys";
 import { AppError } from "@/server/errors";
+import { assertEligible } from "@/server/access/eligibility";
 import type { ApiKeyScope, Mode } from "@/generated/prisma/enums";
 import type { RateLimitHit } from "@/server/ratelimit";
 import type { EndpointGroup } from "./rate-limit";
@@ -28,11 +28,8 @@ type KeyRow = {
   mode: Mode;
   hint: string;
   scope: ApiKeyScope;
-  revoked: boolean;
-  expired: boolean;
+  eligibility: string;
   stale_last_used: boolean;
-  status: "active" | "suspended";
-  plan: "starter" | "enterprise";
   rate_limit_per_minute: number;
   allowed: boolean | null;
   remaining: number | null;
@@ -60,15 +57,7 @@ export async function authenticate(req: Request, group: EndpointGroup): Promise<
   ]);
   const row = rows[0];
   if (!row) throw unauthorized("Invalid API key. It may have been deleted or mistyped; copy yours from the portal.");
-  if (row.revoked) throw unauthorized("This API key has been revoked.");
-  if (row.expired) throw unauthorized("This API key has expired. Create or roll a key in the portal.");
-  if (row.status !== "active") throw new AppError("FORBIDDEN", "This business account is suspended. Contact Hubi support.");
-  if (row.mode === "live" && row.plan !== "enterprise") {
-    throw new AppError("FORBIDDEN", "Live API access requires the enterprise plan.");
-  }
-  if (row.scope === "read_only" && group === "verify") {
-    throw new AppError("FORBIDDEN", READ_ONLY_VERIFY_MESSAGE);
-  }
+  assertEligible(row.eligibility);
   if (row.stale_last_used) touchLastUsed(row.id);
   return {
     actor: { type: "api_key", apiKeyId: row.id, apiKeyHint: row.hint, businessId: row.business_id, mode: row.mode, scope: row.scope },

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { AppError } from "@/server/errors";
+import { assertEligible, ELIGIBILITY } from "./eligibility";
+
+describe("eligibility", () => {
+  it("maps every refusing status to its error, and lets only ok through", () => {
+    expect(() => assertEligible("ok")).not.toThrow();
+    const refused = ELIGIBILITY.filter((s) => s !== "ok").map((s) => {
+      try {
+        assertEligible(s);
+        return null;
+      } catch (error) {
+        return error instanceof AppError ? [s, error.code] : null;
+      }
+    });
+    expect(refused).toEqual([
+      ["revoked", "UNAUTHORIZED"],
+      ["expired", "UNAUTHORIZED"],
+      ["suspended", "FORBIDDEN"],
+      ["live_not_enabled", "FORBIDDEN"],
+      ["read_only", "FORBIDDEN"],
+    ]);
+  });
+
+  it("refuses a status it does not know", () => {
+    expect(() => assertEligible("something_new")).toThrow(AppError);
+  });
+});
