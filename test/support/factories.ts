@@ -71,6 +71,6 @@ export async function createTestMember(businessId: string, role: "owner" | "deve
 
 /** One sandbox verification through the real service; returns its id. */
 export async function createTestVerification(businessId: string): Promise<string> {
-  const { body } = await verifyCitizen(ctx(), { businessId, mode: "test", channel: "api", nationalId: uniqueNationalId() });
-  return body.data.id;
+  const verification = await verifyCitizen(ctx(), { businessId, mode: "test", channel: "api", nationalId: uniqueNationalId() });
+  return verification.data.id;
 }

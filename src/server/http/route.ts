@@ -2,8 +2,9 @@
  * The /api/v1 pipeline. A route is one declaration — which limit group, which schemas, which
  * service — and every request travels the same steps in the order of product rules §9:
  *
- *   request id → authenticate (401/403) → rate limit (429, counted in the same round trip) → validate (400) → handler
- *   (idempotency 409 → credits 402 → work) → response with request id and rate-limit headers
+ *   request id → authenticate (401/403) → rate limit (429, counted in the same round trip) → validate (400)
+ *   → idempotency (replay or 409, on routes that declare it) → handler (credits 402 → work)
+ *   → response with request id and rate-limit headers
  *
  * Then a log line (no bodies, no keys, no IDs) and a request-log entry, both off the hot path.
  */
@@ -18,13 +19,16 @@ import { readJsonObject } from "./read-body";
 import { fieldErrors } from "./field-errors";
 import { errorResponse, json } from "./respond";
 import { recordRequest } from "./request-log";
+import { claimForRequest, withClaim } from "./idempotency-step";
+import type { IdempotencyScope } from "@/server/services/verifications/idempotency";
 
 type Schema = z.ZodType;
 
 export type HandlerInput<B extends Schema | undefined, Q extends Schema | undefined> = {
   ctx: ServiceContext & { actor: ApiKeyActor };
+  /** The claimed Idempotency-Key, on routes that declare `idempotent`; the handler's write completes it. */
+  idempotency: IdempotencyScope | null;
   body: B extends Schema ? z.output<B> : undefined;
-  rawBody: unknown;
   query: Q extends Schema ? z.output<Q> : undefined;
   params: Record<string, string>;
   req: Request;
@@ -38,6 +42,8 @@ export function apiRoute<B extends Schema | undefined = undefined, Q extends Sch
   group: EndpointGroup;
   body?: B;
   query?: Q;
+  /** Idempotency-Key support: how a stored response is replayed (the handler does not run). */
+  idempotent?: { replay: (stored: unknown) => unknown };
   handle: (input: HandlerInput<B, Q>) => Promise<HandlerResult>;
 }) {
   return async (req: Request, routeCtx: RouteContext): Promise<Response> => {
@@ -57,15 +63,23 @@ export function apiRoute<B extends Schema | undefined = undefined, Q extends Sch
       const params = Object.fromEntries(
         Object.entries((await routeCtx?.params) ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
       );
-      const result = await def.handle({
-        ctx: { actor, requestId },
-        body: body as HandlerInput<B, Q>["body"],
-        rawBody,
-        query: query as HandlerInput<B, Q>["query"],
-        params,
-        req,
-      });
-      response = json(result.body, result.status ?? 200, { ...headers, ...result.headers });
+      const claim = def.idempotent ? await claimForRequest(req, actor, rawBody) : null;
+      if (claim && "replay" in claim) {
+        response = json(def.idempotent!.replay(claim.replay), 200, { ...headers, "Idempotent-Replayed": "true" });
+      } else {
+        const idempotency = claim?.scope ?? null;
+        const result = await withClaim(idempotency, () =>
+          def.handle({
+            ctx: { actor: actor!, requestId },
+            idempotency,
+            body: body as HandlerInput<B, Q>["body"],
+            query: query as HandlerInput<B, Q>["query"],
+            params,
+            req,
+          }),
+        );
+        response = json(result.body, result.status ?? 200, { ...headers, ...result.headers });
+      }
     } catch (error) {
       response = errorResponse(asAppError(error, requestId), requestId, headers);
     }

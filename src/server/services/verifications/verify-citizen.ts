@@ -18,13 +18,7 @@ import { buildEvent } from "@/server/events/outbox";
 import { chargeCreditCtes, INSUFFICIENT_CREDITS_MESSAGE } from "@/server/services/credits/charge-credit-sql";
 import { matchDateOfBirth, matchFullName } from "@/server/matching";
 import { toVerification } from "./verification-row";
-import {
-  claimIdempotencyKey,
-  encryptionContext,
-  releaseIdempotencyKey,
-  requestHash,
-  type IdempotencyScope,
-} from "./idempotency";
+import { encryptionContext, type IdempotencyScope } from "./idempotency";
 
 export type VerifyCitizenInput = {
   businessId: string;
@@ -37,12 +31,9 @@ export type VerifyCitizenInput = {
   /** `match_only` keys learn whether the claim is right, never the registry's data (§17). */
   scope?: "full" | "match_only";
   apiKeyId?: string;
-  idempotencyKey?: string;
-  /** The parsed request body, compared across retries with the same Idempotency-Key. */
-  rawBody?: unknown;
+  /** The Idempotency-Key the API pipeline claimed for this request: completed by the same write. */
+  idempotency?: IdempotencyScope | null;
 };
-
-export type VerifyCitizenOutcome = { body: VerifyCitizenResponse; replayed: boolean };
 
 const MESSAGES = {
   verified: "Citizen verified",
@@ -53,23 +44,9 @@ const MESSAGES = {
 
 const UNIQUE_VIOLATION = "23505";
 
-export async function verifyCitizen(ctx: ServiceContext, input: VerifyCitizenInput): Promise<VerifyCitizenOutcome> {
+export async function verifyCitizen(ctx: ServiceContext, input: VerifyCitizenInput): Promise<VerifyCitizenResponse> {
   assertBusinessAccess(ctx, input.businessId, "developer");
-  const scope: IdempotencyScope | null = input.idempotencyKey
-    ? { businessId: input.businessId, mode: input.mode, key: input.idempotencyKey }
-    : null;
-  if (scope) {
-    const claim = await claimIdempotencyKey(scope, requestHash(input.rawBody ?? { nationalId: input.nationalId, purpose: input.purpose, match: input.match }));
-    if (claim.status === "replay") {
-      return { body: { ...(claim.body as VerifyCitizenResponse), cached: true, creditDeducted: false }, replayed: true };
-    }
-  }
-  try {
-    return { body: await perform(ctx, input, scope), replayed: false };
-  } catch (error) {
-    if (scope) await releaseIdempotencyKey(scope);
-    throw error;
-  }
+  return perform(ctx, input, input.idempotency ?? null);
 }
 
 /** Only the results leave this function: the claimed values are compared and forgotten. */

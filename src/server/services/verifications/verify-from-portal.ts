@@ -24,6 +24,5 @@ export async function verifyFromPortal(ctx: ServiceContext, input: z.input<typeo
   if (!business) throw notFound("Business not found");
   assertEligible(business.eligibility);
   assertWithinLimit(await hitApiLimit(businessId, mode, "verify", business.rate_limit_per_minute));
-  const { body } = await verifyCitizen(ctx, { businessId, mode, channel: "portal", nationalId, purpose, match });
-  return body;
+  return verifyCitizen(ctx, { businessId, mode, channel: "portal", nationalId, purpose, match });
 }

@@ -1,13 +1,13 @@
-import { verifyCitizenRequestSchema } from "@/contracts/verifications";
+import { verifyCitizenRequestSchema, type VerifyCitizenResponse } from "@/contracts/verifications";
 import { apiRoute, methodNotAllowed } from "@/server/http/route";
-import { readIdempotencyKey } from "@/server/http/idempotency-header";
 import { verifyCitizen } from "@/server/services/verifications/verify-citizen";
 
 export const POST = apiRoute({
   group: "verify",
   body: verifyCitizenRequestSchema,
-  async handle({ ctx, body, rawBody, req }) {
-    const outcome = await verifyCitizen(ctx, {
+  idempotent: { replay: (stored) => ({ ...(stored as VerifyCitizenResponse), cached: true, creditDeducted: false }) },
+  async handle({ ctx, body, idempotency }) {
+    const verification = await verifyCitizen(ctx, {
       businessId: ctx.actor.businessId,
       mode: ctx.actor.mode,
       channel: "api",
@@ -16,11 +16,9 @@ export const POST = apiRoute({
       match: body.match,
       scope: ctx.actor.scope === "match_only" ? "match_only" : "full",
       apiKeyId: ctx.actor.apiKeyId,
-      idempotencyKey: readIdempotencyKey(req),
-      rawBody,
+      idempotency,
     });
-    const headers: Record<string, string> = outcome.replayed ? { "Idempotent-Replayed": "true" } : {};
-    return { body: outcome.body, headers };
+    return { body: verification };
   },
 });
 
