@@ -31,7 +31,6 @@ export type HandlerInput<B extends Schema | undefined, Q extends Schema | undefi
   body: B extends Schema ? z.output<B> : undefined;
   query: Q extends Schema ? z.output<Q> : undefined;
   params: Record<string, string>;
-  req: Request;
 };
 
 export type HandlerResult = { body: unknown; status?: number; headers?: Record<string, string> };
@@ -75,7 +74,6 @@ export function apiRoute<B extends Schema | undefined = undefined, Q extends Sch
             body: body as HandlerInput<B, Q>["body"],
             query: query as HandlerInput<B, Q>["query"],
             params,
-            req,
           }),
         );
         response = json(result.body, result.status ?? 200, { ...headers, ...result.headers });
