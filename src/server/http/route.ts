@@ -1,6 +1,7 @@
 /**
- * The /api/v1 pipeline. A route is one declaration — which limit group, which schemas, which
- * service — and every request travels the same steps in the order of product rules §9:
+ * The /api/v1 pipeline. A route is its operation's declaration (src/server/api/operations.ts) and
+ * a handler that calls a service; every request travels the same steps in the order of product
+ * rules §9:
  *
  *   request id → authenticate (401/403) → rate limit (429, counted in the same round trip) → validate (400)
  *   → idempotency (replay or 409, on routes that declare it) → handler (credits 402 → work)
@@ -14,7 +15,8 @@ import { AppError, badRequest } from "@/server/errors";
 import { newRequestId } from "@/server/crypto/identifiers";
 import { describeError, log } from "@/server/logging";
 import { authenticate } from "./authenticate";
-import { enforceRateLimit, type EndpointGroup } from "./rate-limit";
+import { enforceRateLimit } from "./rate-limit";
+import type { Operation } from "@/server/api/operation";
 import { readJsonObject } from "./read-body";
 import { fieldErrors } from "./field-errors";
 import { errorResponse, json } from "./respond";
@@ -33,19 +35,17 @@ export type HandlerInput<B extends Schema | undefined, Q extends Schema | undefi
   params: Record<string, string>;
 };
 
-export type HandlerResult = { body: unknown; status?: number; headers?: Record<string, string> };
+/** What a handler answers: a body of its operation's response schema. */
+export type HandlerResult<R extends Schema> = { body: z.input<R>; status?: number; headers?: Record<string, string> };
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
-export function apiRoute<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined>(def: {
-  group: EndpointGroup;
-  body?: B;
-  query?: Q;
-  /** Idempotency-Key support: how a stored response is replayed (the handler does not run). */
-  idempotent?: { replay: (stored: unknown) => unknown };
-  handle: (input: HandlerInput<B, Q>) => Promise<HandlerResult>;
-}) {
-  return async (req: Request, routeCtx: RouteContext): Promise<Response> => {
+/** The route handler of a declared operation (src/server/api/operations.ts). */
+export function apiRoute<B extends Schema | undefined, Q extends Schema | undefined, R extends Schema>(
+  def: Operation<B, Q, R>,
+  handle: (input: HandlerInput<B, Q>) => Promise<HandlerResult<R>>,
+) {
+  const route = async (req: Request, routeCtx: RouteContext): Promise<Response> => {
     const started = performance.now();
     const requestId = newRequestId();
     const url = new URL(req.url);
@@ -64,11 +64,11 @@ export function apiRoute<B extends Schema | undefined = undefined, Q extends Sch
       );
       const claim = def.idempotent ? await claimForRequest(req, actor, rawBody) : null;
       if (claim && "replay" in claim) {
-        response = json(def.idempotent!.replay(claim.replay), 200, { ...headers, "Idempotent-Replayed": "true" });
+        response = json(def.idempotent!.replay(claim.replay as z.output<R>), 200, { ...headers, "Idempotent-Replayed": "true" });
       } else {
         const idempotency = claim?.scope ?? null;
         const result = await withClaim(idempotency, () =>
-          def.handle({
+          handle({
             ctx: { actor: actor!, requestId },
             idempotency,
             body: body as HandlerInput<B, Q>["body"],
@@ -108,6 +108,8 @@ export function apiRoute<B extends Schema | undefined = undefined, Q extends Sch
     }
     return response;
   };
+  // The declaration travels with the handler, so a test can check each route serves its operation.
+  return Object.assign(route, { operation: def });
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,19 +1,10 @@
-import { listVerificationsQuerySchema } from "@/contracts/verifications";
+import { listVerificationsOperation } from "@/server/api/operations";
 import { apiRoute, methodNotAllowed } from "@/server/http/route";
 import { listVerifications } from "@/server/services/verifications/list-verifications";
 
-export const GET = apiRoute({
-  group: "read",
-  query: listVerificationsQuerySchema,
-  async handle({ ctx, query }) {
-    const page = await listVerifications(ctx, {
-      businessId: ctx.actor.businessId,
-      mode: ctx.actor.mode,
-      ...query,
-      chargeCredit: true,
-    });
-    return { body: { message: "Verifications retrieved", ...page } };
-  },
+export const GET = apiRoute(listVerificationsOperation, async ({ ctx, query }) => {
+  const page = await listVerifications(ctx, { businessId: ctx.actor.businessId, mode: ctx.actor.mode, ...query, chargeCredit: true });
+  return { body: { message: "Verifications retrieved", ...page } };
 });
 
 export const POST = methodNotAllowed(["GET"]);

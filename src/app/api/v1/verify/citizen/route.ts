@@ -1,25 +1,20 @@
-import { verifyCitizenRequestSchema, type VerifyCitizenResponse } from "@/contracts/verifications";
+import { verifyCitizenOperation } from "@/server/api/operations";
 import { apiRoute, methodNotAllowed } from "@/server/http/route";
 import { verifyCitizen } from "@/server/services/verifications/verify-citizen";
 
-export const POST = apiRoute({
-  group: "verify",
-  body: verifyCitizenRequestSchema,
-  idempotent: { replay: (stored) => ({ ...(stored as VerifyCitizenResponse), cached: true, creditDeducted: false }) },
-  async handle({ ctx, body, idempotency }) {
-    const verification = await verifyCitizen(ctx, {
-      businessId: ctx.actor.businessId,
-      mode: ctx.actor.mode,
-      channel: "api",
-      nationalId: body.nationalId,
-      purpose: body.purpose,
-      match: body.match,
-      scope: ctx.actor.scope === "match_only" ? "match_only" : "full",
-      apiKeyId: ctx.actor.apiKeyId,
-      idempotency,
-    });
-    return { body: verification };
-  },
+export const POST = apiRoute(verifyCitizenOperation, async ({ ctx, body, idempotency }) => {
+  const verification = await verifyCitizen(ctx, {
+    businessId: ctx.actor.businessId,
+    mode: ctx.actor.mode,
+    channel: "api",
+    nationalId: body.nationalId,
+    purpose: body.purpose,
+    match: body.match,
+    scope: ctx.actor.scope === "match_only" ? "match_only" : "full",
+    apiKeyId: ctx.actor.apiKeyId,
+    idempotency,
+  });
+  return { body: verification };
 });
 
 export const GET = methodNotAllowed(["POST"]);

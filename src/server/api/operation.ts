@@ -1,0 +1,36 @@
+/**
+ * A public operation of /api/v1, declared once: method, path, limit group, request and response
+ * schemas, documentation and the error codes it can return. The route handler is built from it
+ * (apiRoute), the OpenAPI path comes from it (openapi/paths.ts), and the handler's result is typed
+ * by its response schema.
+ */
+import type { z } from "zod";
+import type { ZodOpenApiOperationObject } from "zod-openapi";
+import type { EndpointGroup } from "@/server/ratelimit/api-limit";
+import type { DocumentedErrorCode } from "@/server/openapi/error-responses";
+import type { responseHeaders } from "@/server/openapi/headers";
+
+type Schema = z.ZodType;
+type Examples = Record<string, { summary: string; value: unknown }>;
+
+export type Operation<B extends Schema | undefined = Schema | undefined, Q extends Schema | undefined = Schema | undefined, R extends Schema = Schema> = {
+  method: "get" | "post";
+  path: string;
+  group: EndpointGroup;
+  body?: B;
+  query?: Q;
+  response: R;
+  /** Idempotency-Key support: how a stored response is replayed (the handler does not run). */
+  idempotent?: { replay: (stored: z.output<R>) => z.output<R> };
+  docs: Pick<ZodOpenApiOperationObject, "operationId" | "tags" | "summary" | "description" | "requestParams"> & {
+    requestExamples?: Examples;
+    response: { description: string; headers: keyof typeof responseHeaders; example?: unknown; examples?: Examples };
+    errors: DocumentedErrorCode[];
+    /** Narrows the documented examples of an error code to those that apply. */
+    errorExamples?: Partial<Record<DocumentedErrorCode, string[]>>;
+  };
+};
+
+export function defineOperation<B extends Schema | undefined, Q extends Schema | undefined, R extends Schema>(op: Operation<B, Q, R>): Operation<B, Q, R> {
+  return op;
+}

@@ -1,0 +1,87 @@
+/**
+ * The operations of /api/v1. Each one names its request and response schemas from the contract
+ * and lists the error codes it can return, in the order the pipeline checks them (product rules §9).
+ */
+import { z } from "zod";
+import {
+  getVerificationResponseSchema,
+  idempotencyKeySchema,
+  listVerificationsQuerySchema,
+  listVerificationsResponseSchema,
+  verificationIdSchema,
+  verifyCitizenRequestSchema,
+  verifyCitizenResponseSchema,
+} from "@/contracts/verifications";
+import { IDEMPOTENCY_KEY_HEADER } from "@/contracts/headers";
+import { getResponseExample, listResponseExample, verifyRequestExamples, verifyResponseExamples } from "@/server/openapi/examples";
+import { listVerificationsQueryParams } from "@/server/openapi/query-params";
+import { defineOperation } from "./operation";
+
+const COST = "Costs 1 credit in live mode (successful, non-replayed calls only); free in the sandbox. Rate limit: 60 per minute.";
+
+export const verifyCitizenOperation = defineOperation({
+  method: "post",
+  path: "/verify/citizen",
+  group: "verify",
+  body: verifyCitizenRequestSchema,
+  response: verifyCitizenResponseSchema,
+  idempotent: { replay: (stored) => ({ ...stored, cached: true, creditDeducted: false }) },
+  docs: {
+    operationId: "verifyCitizen",
+    tags: ["Verifications"],
+    summary: "Verify a citizen by national ID",
+    description:
+      `${COST}\n\nAlways 200 when the lookup ran: the outcome is \`data.result\`. \`citizen\` is present only when the result is ` +
+      "`verified` (and never for a `match_only` key). Send `match` with what your customer told you to get `match` results " +
+      "instead of handing out the registry's data: names are compared with Somali spelling rules and the patronymic order " +
+      "(given, father's, grandfather's name). Send an `Idempotency-Key` so that a retry after a timeout can never verify " +
+      "(or charge) twice; the same key with another `match` is a payload conflict.",
+    requestParams: { header: z.object({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema.optional() }) },
+    requestExamples: verifyRequestExamples,
+    response: {
+      description: "The lookup ran; see `data.result`. With `Idempotent-Replayed: true` and `cached: true` on a replay.",
+      headers: "verified",
+      examples: verifyResponseExamples,
+    },
+    errors: ["BAD_REQUEST", "UNAUTHORIZED", "INSUFFICIENT_CREDITS", "FORBIDDEN", "CONFLICT", "RATE_LIMITED", "INTERNAL_ERROR"],
+    errorExamples: { BAD_REQUEST: ["nationalId", "match", "idempotencyKey"] },
+  },
+});
+
+export const listVerificationsOperation = defineOperation({
+  method: "get",
+  path: "/verifications",
+  group: "read",
+  query: listVerificationsQuerySchema,
+  response: listVerificationsResponseSchema,
+  docs: {
+    operationId: "listVerifications",
+    tags: ["Verifications"],
+    summary: "List previous verifications",
+    description: `${COST}\n\nNewest first. Only the calling business's verifications in the key's mode. A page past the end returns \`data: []\` with the true \`total\`.`,
+    requestParams: { query: listVerificationsQueryParams },
+    response: { description: "One page of verifications.", headers: "limited", example: listResponseExample },
+    errors: ["BAD_REQUEST", "UNAUTHORIZED", "INSUFFICIENT_CREDITS", "FORBIDDEN", "RATE_LIMITED", "INTERNAL_ERROR"],
+    errorExamples: { BAD_REQUEST: ["limit"], FORBIDDEN: ["suspended"] },
+  },
+});
+
+export const getVerificationOperation = defineOperation({
+  method: "get",
+  path: "/verifications/{id}",
+  group: "read",
+  response: getVerificationResponseSchema,
+  docs: {
+    operationId: "getVerification",
+    tags: ["Verifications"],
+    summary: "Retrieve one verification",
+    description: `${COST}\n\nAn id of another business or of the other mode, or a malformed id, is 404 (never 403 or 400).`,
+    requestParams: { path: z.object({ id: verificationIdSchema.meta({ description: "The verification's `id`." }) }) },
+    response: { description: "The verification.", headers: "limited", example: getResponseExample },
+    errors: ["UNAUTHORIZED", "INSUFFICIENT_CREDITS", "FORBIDDEN", "NOT_FOUND", "RATE_LIMITED", "INTERNAL_ERROR"],
+    errorExamples: { FORBIDDEN: ["suspended"] },
+  },
+});
+
+/** Every operation behind an API key, in the order the OpenAPI document lists them. */
+export const OPERATIONS = [verifyCitizenOperation, listVerificationsOperation, getVerificationOperation];
