@@ -101,6 +101,9 @@ test("a signed-in user accepts an invitation to a second business and switches b
 
   await page.goto(`/invite/${token}`);
   await page.getByRole("link", { name: "Sign in to accept" }).click();
+  // The invitation page has an Email field of its own (to sign up): fill only once the sign-in
+  // page has replaced it.
+  await expect(page.getByRole("heading", { name: "Sign in to Hubi" })).toBeVisible();
   await page.getByLabel("Email").fill(mine.email);
   await page.getByLabel("Password").fill(mine.password);
   await page.getByRole("button", { name: "Sign in" }).click();

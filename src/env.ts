@@ -19,6 +19,8 @@ const schema = z.object({
   HUBI_SECRET: z.string().min(32, "HUBI_SECRET must be at least 32 characters"),
   /** Public base URL of the production API host, e.g. https://api.hubi.so. */
   PUBLIC_BASE_URL: z.string().url().optional(),
+  /** Proxies of ours in front of the app that append to X-Forwarded-For (0: the TCP peer is the client). */
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** The portal's own URL (next-auth builds its redirects from it). */
   NEXTAUTH_URL: z.string().url().optional(),
   /** Public base URL of the sandbox host when it is distinct from production. */

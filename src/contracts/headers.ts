@@ -53,3 +53,9 @@ export const webhookHeaderSchemas = {
     example: "v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=",
   }),
 };
+
+/**
+ * The TCP peer's address, set by the server itself on every request it receives (any value a
+ * client sends is overwritten): see src/instrumentation.ts.
+ */
+export const PEER_ADDRESS_HEADER = "x-hubi-peer-address";

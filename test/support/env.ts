@@ -9,5 +9,8 @@ export function appEnv(databaseUrl: string): Record<string, string> {
     // Webhook tests run their own worker processes (test/support/worker-process.ts).
     WEBHOOK_WORKER_IN_APP: "false",
     LOG_LEVEL: "info",
+    // The tests (and the browser tests' fixtures) stand where a proxy would: they set
+    // X-Forwarded-For, so that each test's client has an address of its own.
+    TRUSTED_PROXY_HOPS: "1",
   };
 }

@@ -6,6 +6,8 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { signIn } from "@/server/services/users/sign-in";
 import { sessionSecret } from "@/server/crypto/secrets";
 import { recordSignIn } from "@/server/services/users/record-sign-in";
+import { clientAddress } from "@/server/http/client-address";
+import { env } from "@/env";
 
 export const authOptions = (): NextAuthOptions => ({
   secret: sessionSecret(),
@@ -16,12 +18,10 @@ export const authOptions = (): NextAuthOptions => ({
       name: "Email and password",
       credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
       async authorize(credentials, req) {
-        const forwarded = req.headers?.["x-forwarded-for"];
-        const clientAddress = typeof forwarded === "string" ? forwarded.split(",")[0]?.trim() : undefined;
         const result = await signIn({
           email: credentials?.email ?? "",
           password: credentials?.password ?? "",
-          clientAddress,
+          clientAddress: clientAddress(req.headers ?? {}, env().TRUSTED_PROXY_HOPS),
         });
         if (!result.ok) {
           // next-auth shows this message on the sign-in page as the error code.

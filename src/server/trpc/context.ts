@@ -6,6 +6,8 @@ import { getServerSession } from "next-auth";
 import { authOptions } from "@/server/auth/options";
 import { db } from "@/server/db/client";
 import { newRequestId } from "@/server/crypto/identifiers";
+import { clientAddress } from "@/server/http/client-address";
+import { env } from "@/env";
 import type { Mode, Role } from "@/generated/prisma/enums";
 
 export const MODE_COOKIE = "hubi_mode";
@@ -44,8 +46,6 @@ export async function loadPortalUser(userId: string | undefined): Promise<Portal
   };
 }
 
-/** The first address of X-Forwarded-For, as set by the proxy in front of the app (or by Next.js). */
-const clientAddress = (req: Request) => req.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || undefined;
 
 /** The business chosen with the switcher, or the user's first business. */
 export const selectMembership = (user: PortalUser | null, wanted: string | undefined) =>
@@ -68,5 +68,5 @@ export async function createTrpcContext({ req }: { req: Request }): Promise<Trpc
   const user = await loadPortalUser(session?.userId);
   const membership = selectMembership(user, cookie(req, BUSINESS_COOKIE));
   const mode = selectMode(cookie(req, MODE_COOKIE));
-  return { user, membership, mode, requestId: newRequestId(), clientAddress: clientAddress(req) };
+  return { user, membership, mode, requestId: newRequestId(), clientAddress: clientAddress(req.headers, env().TRUSTED_PROXY_HOPS) };
 }
