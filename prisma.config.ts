@@ -1,7 +1,8 @@
 /**
  * Prisma CLI configuration. Prisma 6.19 runs fully offline with the JavaScript engine and the
- * `pg` driver adapter (see ../shared/design/STACK.md). The adapter below exists only for the
- * CLI (migrate, generate); the app's runtime client lives in src/server/db/client.ts.
+ * `pg` driver adapter (Prisma 7's CLI downloads a native engine at first use, which an offline
+ * machine cannot). The adapter below exists only for the CLI (migrate, generate); the app's
+ * runtime client lives in src/server/db/client.ts.
  */
 import path from "node:path";
 import { defineConfig } from "prisma/config";
