@@ -4,6 +4,7 @@
  * that document.
  */
 import { z } from "zod";
+import { checkRangeAndCursors, cursor, instant, wholeNumber } from "./query-fields";
 
 export const NATIONAL_ID_MESSAGE = "National ID must be exactly 11 digits";
 export const PURPOSE_MAX_LENGTH = 200;
@@ -119,41 +120,34 @@ export const verifyCitizenResponseSchema = z
   })
   .meta({ id: "VerifyCitizenResponse" });
 
-const wholeNumber = (name: string, min: number, max?: number) => {
-  let n = z.number().int().min(min, `${name} must be at least ${min}`);
-  if (max !== undefined) n = n.max(max, `${name} must be at most ${max}`);
-  return z
-    .string()
-    .regex(/^[0-9]+$/, `${name} must be a whole number`)
-    .transform(Number)
-    .pipe(n);
-};
-
-const instant = (name: string) =>
-  z
-    .union([z.iso.date(), z.iso.datetime({ offset: true })], {
-      error: `${name} must be an ISO 8601 date (2026-11-22) or timestamp (2026-11-22T09:30:00Z)`,
-    })
-    .transform((v) => new Date(v));
-
 export const listVerificationsQuerySchema = z
   .strictObject({
     page: wholeNumber("page", 1, Number.MAX_SAFE_INTEGER).optional().meta({ description: "Page number, from 1.", example: "1" }),
     limit: wholeNumber("limit", 1, 100).optional().meta({ description: "Items per page, 1 to 100 (default 20).", example: "20" }),
-    result: verificationResultSchema.optional(),
+    // Its own (strict) enum: the outcomes a response reports are open to new values, a filter is not.
+    result: z.enum(verificationResultSchema.options).optional(),
     from: instant("from").optional().meta({ description: "Only verifications created at or after this instant." }),
     to: instant("to").optional().meta({ description: "Only verifications created before this instant." }),
+    startingAfter: cursor("startingAfter", "verification").optional().meta({
+      description: "A verification `id`: returns the page of older items that follows it. Stable while new items arrive.",
+    }),
+    endingBefore: cursor("endingBefore", "verification").optional().meta({
+      description: "A verification `id`: returns the page of newer items that precedes it.",
+    }),
   })
-  .superRefine((q, ctx) => {
-    if (q.from && q.to && q.from > q.to) {
-      ctx.addIssue({ code: "custom", path: ["from"], message: "from must not be after to" });
-    }
-  });
+  .superRefine(checkRangeAndCursors);
 
 export type ListVerificationsQuery = z.output<typeof listVerificationsQuerySchema>;
 
 export const paginationSchema = z
-  .object({ page: z.number().int(), limit: z.number().int(), total: z.number().int() })
+  .object({
+    page: z.number().int().optional().meta({ description: "The page number; absent on a cursor page (`startingAfter` or `endingBefore`)." }),
+    limit: z.number().int(),
+    total: z.number().int().meta({ description: "Items matching the filters, in every page." }),
+    hasMore: z.boolean().meta({
+      description: "More items follow in the direction of the request: pass the last item's `id` as `startingAfter` (or the first's as `endingBefore`).",
+    }),
+  })
   .meta({ id: "Pagination" });
 
 export const listVerificationsResponseSchema = z

@@ -36,20 +36,20 @@ describe("listing", () => {
     const res = await list();
     expect(res.status).toBe(200);
     expect(res.body.message).toBe("Verifications retrieved");
-    expect(res.body.pagination).toEqual({ page: 1, limit: 20, total: 5 });
+    expect(res.body.pagination).toEqual({ page: 1, limit: 20, total: 5, hasMore: false });
     expect(res.body.data).toEqual(newestFirst().map((v) => ({ ...v, channel: "api" })));
     for (const item of res.body.data) expect(Object.keys(item).sort()).toEqual(["channel", "createdAt", "id", "match", "purpose", "reference", "result"]);
   });
 
   it("paginates; a page past the end is empty with the true total", async () => {
     const p2 = await list("?page=2&limit=2");
-    expect(p2.body.pagination).toEqual({ page: 2, limit: 2, total: 5 });
+    expect(p2.body.pagination).toEqual({ page: 2, limit: 2, total: 5, hasMore: true });
     expect(p2.body.data.map((v: { id: string }) => v.id)).toEqual(newestFirst().slice(2, 4).map((v) => v.id));
     const p3 = await list("?page=3&limit=2");
     expect(p3.body.data.map((v: { id: string }) => v.id)).toEqual([made[0]!.id]);
     const past = await list("?page=4&limit=2");
     expect(past.status).toBe(200);
-    expect(past.body).toMatchObject({ data: [], pagination: { page: 4, limit: 2, total: 5 } });
+    expect(past.body).toMatchObject({ data: [], pagination: { page: 4, limit: 2, total: 5, hasMore: false } });
     expect((await list("?limit=100")).body.data).toHaveLength(5);
   });
 

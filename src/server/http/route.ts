@@ -58,7 +58,7 @@ export function apiRoute<B extends Schema | undefined, Q extends Schema | undefi
       headers = { ...headers, ...(await enforceRateLimit(auth, def.group)) };
       const rawBody = def.body ? await readJsonObject(req) : undefined;
       const body = def.body ? validate(def.body, rawBody, "The request body is invalid") : undefined;
-      const query = def.query ? validate(def.query, Object.fromEntries(url.searchParams), "The query parameters are invalid") : undefined;
+      const query = def.query ? validate(def.query, singleValued(url.searchParams), "The query parameters are invalid") : undefined;
       const params = Object.fromEntries(
         Object.entries((await routeCtx?.params) ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
       );
@@ -131,6 +131,19 @@ const maskLongDigitRuns = (text: string) => text.replace(/[0-9]{11,}/g, (d) => `
 /** The Idempotency-Key as the request log shows it: clients build keys from their own data, a national ID included. */
 export function loggableIdempotencyKey(key: string | null): string | null {
   return key === null ? null : maskLongDigitRuns(key.slice(0, 128));
+}
+
+/** The query as an object; a parameter given twice (`?page=1&page=2`) is ambiguous, so a 400. */
+function singleValued(params: URLSearchParams): Record<string, string> {
+  const names = [...params.keys()];
+  const repeated = [...new Set(names.filter((name, i) => names.indexOf(name) !== i))];
+  if (repeated.length > 0) {
+    throw badRequest(
+      "The query parameters are invalid",
+      repeated.map((name) => ({ field: name, message: `${name} must be given once` })),
+    );
+  }
+  return Object.fromEntries(params);
 }
 
 function validate<S extends Schema>(schema: S, value: unknown, message: string): z.output<S> {
