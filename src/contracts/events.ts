@@ -28,7 +28,7 @@ const envelope = <T extends EventType, D extends z.ZodType>(type: T, data: D, de
     })
     .meta({ id: `Event_${type}`, description });
 
-const balance = z.object({ balance: z.number().int(), threshold: z.number().int() });
+const balance = z.object({ balance: z.number().int().min(0), threshold: z.number().int().min(0) });
 
 export const eventSchemas = {
   verification_completed: envelope("verification_completed", verificationSchema, "A verification has completed. No citizen details, no national ID."),
@@ -44,7 +44,21 @@ export const eventSchemas = {
   webhook_test: envelope("webhook_test", z.object({ message: z.string() }), "Sent from the portal to test the endpoint."),
 } as const;
 
-export const webhookEventSchema = z.discriminatedUnion("type", Object.values(eventSchemas) as never).meta({ id: "WebhookEvent" });
+export const webhookEventSchema = z
+  .discriminatedUnion("type", [
+    eventSchemas.verification_completed,
+    eventSchemas.credits_low,
+    eventSchemas.credits_exhausted,
+    eventSchemas.live_access_approved,
+    eventSchemas.live_access_rejected,
+    eventSchemas.business_suspended,
+    eventSchemas.webhook_test,
+  ])
+  .meta({ id: "WebhookEvent" });
+
+// Every event type is in the union (a new one fails to compile here until it is added).
+const allTypesInUnion: EventType extends z.infer<typeof webhookEventSchema>["type"] ? true : never = true;
+void allTypesInUnion;
 
 export type WebhookEvent = { [K in EventType]: z.infer<(typeof eventSchemas)[K]> }[EventType];
 export type EventPayload<T extends EventType> = z.infer<(typeof eventSchemas)[T]>;

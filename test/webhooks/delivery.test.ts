@@ -178,7 +178,7 @@ describe("webhook delivery", () => {
     expect(requestsFor(event.id)).toHaveLength(1);
   });
 
-  it("disables the endpoint on 410 and stops delivering to it until re-enabled", async () => {
+  it("disables the endpoint on 410, keeps the events raised meanwhile, and delivers them once re-enabled", async () => {
     const { businessId, endpointId } = await businessWithEndpoint();
     receiver.respond(() => ({ status: 410 }));
     const first = await raise(businessId);
@@ -191,12 +191,17 @@ describe("webhook delivery", () => {
 
     const second = await raise(businessId);
     await waitFor("dispatch", async () => (await db().outboxEvent.findUnique({ where: { id: second.id } }))?.dispatchedAt);
-    expect(await deliveryOf(second.id)).toBeNull();
+    // Kept for the disabled endpoint, and not attempted while it is off.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await deliveryOf(second.id)).toMatchObject({ status: "pending", attempts: [] });
+    expect(requestsFor(second.id)).toHaveLength(0);
 
     receiver.respond(() => ({ status: 200 }));
     await enableWebhookEndpoint(ctx, { businessId, mode: "test" });
     const third = await raise(businessId);
     expect((await waitFor("delivery after re-enabling", settled(third.id))).status).toBe("succeeded");
+    expect((await waitFor("the event kept while disabled", settled(second.id))).status).toBe("succeeded");
+    expect(requestsFor(second.id)).toHaveLength(1);
   });
 
   it("disables an endpoint that has had no success for 5 days", async () => {

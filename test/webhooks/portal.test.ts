@@ -156,4 +156,34 @@ describe("webhooks router", () => {
     expect(health).toMatchObject({ mode: "test", enabled: true, last7Days: { succeeded: 1, pending: 0, failed: 0 }, lastAttempt: { statusCode: 200 } });
     await expect(trpc.webhooks.health({ businessId: business.businessId })).rejects.toMatchObject({ code: "FORBIDDEN" });
   });
+
+  it("resends every failed delivery since a moment, once, for developers only, and audits it", async () => {
+    receiver.respond(() => ({ status: 200 })); // resent deliveries may go out at once: they succeed
+    const business = await createTestBusiness();
+    const trpc = callerFor(business);
+    const endpoint = await trpc.webhooks.setUrl({ url: receiver.url });
+    const events = await Promise.all(
+      [0, 1, 2].map(async (i) => {
+        const id = crypto.randomUUID();
+        await db().outboxEvent.create({
+          data: { id, businessId: business.businessId, mode: "test", type: "webhook_test", payload: { id, type: "webhook_test", mode: "test", createdAt: new Date().toISOString(), data: { message: `m${i}` } }, dispatchedAt: new Date() },
+        });
+        return id;
+      }),
+    );
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    const created = [new Date(Date.now() - 2 * 3_600_000), new Date(), new Date()];
+    await db().webhookDelivery.createMany({
+      data: events.map((eventId, i) => ({ endpointId: endpoint.id, eventId, eventType: "webhook_test", status: "failed" as const, attemptCount: 4, createdAt: created[i], completedAt: new Date() })),
+    });
+
+    await expect(callerFor(business, "viewer").webhooks.resendFailed({ since: hourAgo })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    expect(await trpc.webhooks.resendFailed({ since: hourAgo })).toEqual({ resent: 2 });
+    expect(await trpc.webhooks.resendFailed({ since: hourAgo })).toEqual({ resent: 0 }); // a double click resends nothing more
+    const statuses = await db().webhookDelivery.findMany({ where: { endpointId: endpoint.id }, orderBy: { createdAt: "asc" }, select: { status: true } });
+    expect(statuses.map((d) => d.status === "failed")).toEqual([true, false, false]); // pending, or already delivered
+    const audited = await db().auditLogEntry.findMany({ where: { businessId: business.businessId, action: "webhook.deliveries_resent" } });
+    expect(audited).toHaveLength(1);
+    expect(audited[0]!.metadata).toMatchObject({ count: 2 });
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * Outbox → deliveries. One statement claims a batch of undispatched events (SKIP LOCKED, so
- * several workers share the work), creates one pending delivery per enabled endpoint of the
- * event's business and mode, and marks the events dispatched. It commits as a whole or not at
+ * several workers share the work), creates one pending delivery per endpoint of the event's
+ * business and mode, and marks the events dispatched. A disabled endpoint gets its deliveries too:
+ * they wait, unattempted, until it is enabled again, so no event is lost while it is off. It commits as a whole or not at
  * all, so a crash at any moment leaves every event either undispatched or fully dispatched.
  */
 import { pool } from "@/server/db/client";
@@ -18,7 +19,7 @@ WITH claimed AS (
 ), created AS (
   INSERT INTO webhook_delivery (id, endpoint_id, event_id, event_type, next_attempt_at)
   SELECT gen_random_uuid(), e.id, c.id, c.type, now()
-  FROM claimed c JOIN webhook_endpoint e ON e.business_id = c.business_id AND e.mode = c.mode AND e.enabled
+  FROM claimed c JOIN webhook_endpoint e ON e.business_id = c.business_id AND e.mode = c.mode
   ON CONFLICT (endpoint_id, event_id) DO NOTHING
 )
 UPDATE outbox_event SET dispatched_at = now() WHERE id IN (SELECT id FROM claimed)`;

@@ -16,7 +16,10 @@ export function DeliveriesTable({ canEdit }: { canEdit: boolean }) {
   const items = deliveries.data?.items ?? [];
   return (
     <section className="rounded-lg border border-slate-200 bg-white p-5">
-      <h2 className="font-medium">Recent deliveries</h2>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 className="font-medium">Recent deliveries</h2>
+        {canEdit && <ResendFailedForm />}
+      </div>
       {items.length === 0 ? (
         <p className="mt-3 text-sm text-slate-500">No deliveries yet.</p>
       ) : (
@@ -84,4 +87,41 @@ function DeliveryRows({ delivery: d, expanded, onToggle, children }: { delivery:
       )}
     </>
   );
+}
+
+/** After an outage on the receiver's side: every failed delivery since a moment goes back in the queue. */
+function ResendFailedForm() {
+  const trpc = useTRPC();
+  const invalidate = useInvalidateWebhooks();
+  const [since, setSince] = useState(() => localDateTime(new Date(Date.now() - 24 * 3600_000)));
+  const resend = useMutation(trpc.webhooks.resendFailed.mutationOptions({ onSuccess: invalidate }));
+  return (
+    <form
+      className="flex flex-wrap items-end gap-2 text-sm"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!resend.isPending) resend.mutate({ since: new Date(since) });
+      }}
+    >
+      <label className="flex flex-col gap-1">
+        <span className="text-slate-600">Failed since</span>
+        <input type="datetime-local" required className="rounded border border-slate-300 px-2 py-1" value={since} onChange={(e) => setSince(e.target.value)} />
+      </label>
+      <button type="submit" className="rounded border border-slate-300 px-3 py-1" disabled={resend.isPending}>
+        {resend.isPending ? "Resending…" : "Resend failed deliveries"}
+      </button>
+      {resend.data && (
+        <p role="status" className="w-full text-slate-600">
+          {resend.data.resent === 0 ? "No failed deliveries since then." : `${resend.data.resent} deliveries queued again.`}
+        </p>
+      )}
+      {resend.error && <p role="alert" className="w-full text-red-700">{resend.error.message}</p>}
+    </form>
+  );
+}
+
+/** The value a datetime-local input takes: local time, minutes precision. */
+function localDateTime(d: Date): string {
+  const local = new Date(d.getTime() - d.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 16);
 }

@@ -8,6 +8,7 @@ import { revealWebhookSecret } from "@/server/services/webhooks/reveal-webhook-s
 import { rotateWebhookSecret } from "@/server/services/webhooks/rotate-webhook-secret";
 import { listWebhookDeliveries, listWebhookDeliveriesInput } from "@/server/services/webhooks/list-webhook-deliveries";
 import { resendWebhookDelivery } from "@/server/services/webhooks/resend-webhook-delivery";
+import { resendFailedDeliveries } from "@/server/services/webhooks/resend-failed-deliveries";
 import { enableWebhookEndpoint } from "@/server/services/webhooks/enable-webhook-endpoint";
 import { getWebhookHealth, getWebhookHealthInput } from "@/server/services/webhooks/get-webhook-health";
 
@@ -31,6 +32,9 @@ export const webhooksRouter = router({
   resend: developer
     .input(z.object({ deliveryId: z.uuid() }))
     .mutation(({ ctx, input }) => resendWebhookDelivery(ctx.service, { ...scope(ctx), ...input })),
+  resendFailed: developer
+    .input(z.object({ since: z.coerce.date() }))
+    .mutation(({ ctx, input }) => resendFailedDeliveries(ctx.service, { ...scope(ctx), ...input })),
   /** Platform admins: any business's delivery health. */
   health: adminProcedure.input(getWebhookHealthInput).query(({ ctx, input }) => getWebhookHealth(ctx.service, input)),
 });

@@ -1,0 +1,42 @@
+/**
+ * The Events API: the business's events of the last 30 days in the key's mode, exactly as webhooks
+ * deliver them, so a receiver that was down can catch up (and check what it missed).
+ */
+import { z } from "zod";
+import { EVENT_TYPES, webhookEventSchema } from "./events";
+import { checkRangeAndCursors, cursor, instant, wholeNumber } from "./query-fields";
+
+/** How long events stay retrievable. */
+export const EVENT_RETENTION_DAYS = 30;
+
+export const listEventsQuerySchema = z
+  .strictObject({
+    limit: wholeNumber("limit", 1, 100).optional().meta({ description: "Items per page, 1 to 100 (default 20).", example: "20" }),
+    type: z.enum(EVENT_TYPES, { error: `type must be one of ${EVENT_TYPES.join(", ")}` }).optional(),
+    from: instant("from").optional().meta({ description: "Only events created at or after this instant." }),
+    to: instant("to").optional().meta({ description: "Only events created before this instant." }),
+    startingAfter: cursor("startingAfter", "event").optional().meta({ description: "An event `id`: returns the page of older events that follows it." }),
+    endingBefore: cursor("endingBefore", "event").optional().meta({ description: "An event `id`: returns the page of newer events that precedes it." }),
+  })
+  .superRefine(checkRangeAndCursors);
+
+export type ListEventsQuery = z.output<typeof listEventsQuerySchema>;
+
+export const eventPaginationSchema = z
+  .object({
+    limit: z.number().int(),
+    hasMore: z.boolean().meta({ description: "More events follow in the direction of the request." }),
+  })
+  .meta({ id: "EventPagination" });
+
+export const listEventsResponseSchema = z
+  .object({
+    message: z.string().meta({ example: "Events retrieved" }),
+    data: z.array(webhookEventSchema),
+    pagination: eventPaginationSchema,
+  })
+  .meta({ id: "ListEventsResponse" });
+
+export const getEventResponseSchema = z
+  .object({ message: z.string().meta({ example: "Event retrieved" }), data: webhookEventSchema })
+  .meta({ id: "GetEventResponse" });
