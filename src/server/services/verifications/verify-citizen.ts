@@ -14,6 +14,7 @@ import { newReference } from "@/server/crypto/identifiers";
 import { AppError } from "@/server/errors";
 import { assertBusinessAccess } from "@/server/authorization";
 import { registryFor } from "@/server/registry";
+import { pullSandboxLever } from "@/server/registry/sandbox-levers";
 import { buildEvent } from "@/server/events/outbox";
 import { chargeCreditCtes, INSUFFICIENT_CREDITS_MESSAGE } from "@/server/services/credits/charge-credit-sql";
 import { matchDateOfBirth, matchFullName } from "@/server/matching";
@@ -59,6 +60,7 @@ function compare(claim: MatchRequest | undefined, citizen: Citizen | null): Matc
 }
 
 async function perform(ctx: ServiceContext, input: VerifyCitizenInput, scope: IdempotencyScope | null) {
+  if (input.mode === "test") await pullSandboxLever(input.businessId, input.nationalId);
   const found = await registryFor(input.mode).lookup(input.nationalId);
   const matched = compare(input.match, found.citizen);
   const live = input.mode === "live";

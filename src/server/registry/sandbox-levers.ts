@@ -1,0 +1,36 @@
+/**
+ * Pulls the sandbox lever a test-mode national ID names (src/contracts/sandbox.ts), so that
+ * integrators can rehearse every error and event without waiting for it to happen for real.
+ * Errors are thrown before anything is written; credit events are raised in their own statement,
+ * since the sandbox has no balance to move.
+ */
+import { SANDBOX_LEVERS, SLOW_RESPONSE_SECONDS, type SandboxLever } from "@/contracts/sandbox";
+import { db } from "@/server/db/client";
+import { AppError } from "@/server/errors";
+import { buildEvent, raiseEvent } from "@/server/events/outbox";
+import { INSUFFICIENT_CREDITS_MESSAGE } from "@/server/services/credits/charge-credit-sql";
+
+const LEVER_BY_ID = new Map<string, SandboxLever>(Object.entries(SANDBOX_LEVERS).map(([lever, id]) => [id, lever as SandboxLever]));
+const SANDBOX_THRESHOLD = 10;
+
+export async function pullSandboxLever(businessId: string, nationalId: string): Promise<void> {
+  switch (LEVER_BY_ID.get(nationalId)) {
+    case "insufficient_credits":
+      throw new AppError("INSUFFICIENT_CREDITS", INSUFFICIENT_CREDITS_MESSAGE);
+    case "rate_limited":
+      throw new AppError("RATE_LIMITED", "Rate limit exceeded (sandbox lever). Retry after 2 s.", { headers: { "Retry-After": "2" } });
+    case "internal_error":
+      throw new AppError("INTERNAL_ERROR", "Something went wrong on our side (sandbox lever). Retrying with the same Idempotency-Key is safe.");
+    case "slow_response":
+      await new Promise((resolve) => setTimeout(resolve, SLOW_RESPONSE_SECONDS * 1000));
+      return;
+    case "credits_low":
+      await raiseEvent(db(), businessId, buildEvent("credits_low", "test", { balance: SANDBOX_THRESHOLD - 1, threshold: SANDBOX_THRESHOLD }));
+      return;
+    case "credits_exhausted":
+      await raiseEvent(db(), businessId, buildEvent("credits_exhausted", "test", { balance: 0, threshold: SANDBOX_THRESHOLD }));
+      return;
+    case undefined:
+      return;
+  }
+}
