@@ -15,6 +15,11 @@ export const responseHeaderSchemas = {
     example: "req_01JD3QJ8N5W6Y2X4Z7A9B0C1D2",
     header: { id: "X-Request-Id" },
   }),
+  allow: z.string().meta({
+    description: "The methods this path supports.",
+    example: "GET",
+    header: { id: "Allow" },
+  }),
   rateLimitLimit: count().meta({
     description: "Requests allowed per rolling minute for this endpoint group.",
     example: "60",

@@ -8,13 +8,20 @@ import {
   idempotencyKeySchema,
   listVerificationsQuerySchema,
   listVerificationsResponseSchema,
-  verificationIdSchema,
   verifyCitizenRequestSchema,
   verifyCitizenResponseSchema,
 } from "@/contracts/verifications";
 import { IDEMPOTENCY_KEY_HEADER } from "@/contracts/headers";
-import { getResponseExample, listResponseExample, verifyRequestExamples, verifyResponseExamples } from "@/server/openapi/examples";
-import { listVerificationsQueryParams } from "@/server/openapi/query-params";
+import { EVENT_RETENTION_DAYS, getEventResponseSchema, listEventsQuerySchema, listEventsResponseSchema } from "@/contracts/events-api";
+import {
+  getEventResponseExample,
+  getResponseExample,
+  listEventsResponseExample,
+  listResponseExample,
+  verifyRequestExamples,
+  verifyResponseExamples,
+} from "@/server/openapi/examples";
+import { listEventsQueryParams, listVerificationsQueryParams } from "@/server/openapi/query-params";
 import { defineOperation } from "./operation";
 
 const COST = "Costs 1 credit in live mode (successful, non-replayed calls only); free in the sandbox. Rate limit: 60 per minute.";
@@ -76,12 +83,54 @@ export const getVerificationOperation = defineOperation({
     tags: ["Verifications"],
     summary: "Retrieve one verification",
     description: `${COST}\n\nAn id of another business or of the other mode, or a malformed id, is 404 (never 403 or 400).`,
-    requestParams: { path: z.object({ id: verificationIdSchema.meta({ description: "The verification's `id`." }) }) },
+    // Declared as any string: the server answers a malformed id with the same 404 as an unknown one.
+    requestParams: { path: z.object({ id: z.string().meta({ description: "The verification's `id` (a UUID).", example: "0f8e5a3c-2b1d-4e6f-9a7b-3c5d7e9f1a2b" }) }) },
     response: { description: "The verification.", headers: "limited", example: getResponseExample },
     errors: ["UNAUTHORIZED", "INSUFFICIENT_CREDITS", "FORBIDDEN", "NOT_FOUND", "RATE_LIMITED", "INTERNAL_ERROR"],
     errorExamples: { FORBIDDEN: ["suspended"] },
   },
 });
 
+const EVENTS_COST = `Free. Rate limit: 60 per minute (shared with the other reads). Events stay retrievable for ${EVENT_RETENTION_DAYS} days.`;
+
+export const listEventsOperation = defineOperation({
+  method: "get",
+  path: "/events",
+  group: "read",
+  query: listEventsQuerySchema,
+  response: listEventsResponseSchema,
+  docs: {
+    operationId: "listEvents",
+    tags: ["Events"],
+    summary: "List events",
+    description:
+      `${EVENTS_COST}\n\nThe events of the calling business in the key's mode, newest first, exactly as webhooks deliver them ` +
+      "(whether or not an endpoint was configured or enabled). A receiver that was down catches up by paging with " +
+      "`startingAfter` until `hasMore` is false and deduplicating on `id`.",
+    requestParams: { query: listEventsQueryParams },
+    response: { description: "One page of events.", headers: "limited", example: listEventsResponseExample },
+    errors: ["BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "RATE_LIMITED", "INTERNAL_ERROR"],
+    errorExamples: { BAD_REQUEST: ["limit"], FORBIDDEN: ["suspended"] },
+  },
+});
+
+export const getEventOperation = defineOperation({
+  method: "get",
+  path: "/events/{id}",
+  group: "read",
+  response: getEventResponseSchema,
+  docs: {
+    operationId: "getEvent",
+    tags: ["Events"],
+    summary: "Retrieve one event",
+    description: `${EVENTS_COST}\n\nAn id of another business or of the other mode, an expired event, or a malformed id, is 404.`,
+    // Declared as any string: the server answers a malformed id with the same 404 as an unknown one.
+    requestParams: { path: z.object({ id: z.string().meta({ description: "The event's `id` (also its `webhook-id`).", example: "5b1d3f6e-8a2c-4e0b-9d7f-1c3e5a7b9d2f" }) }) },
+    response: { description: "The event.", headers: "limited", example: getEventResponseExample },
+    errors: ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "RATE_LIMITED", "INTERNAL_ERROR"],
+    errorExamples: { FORBIDDEN: ["suspended"], NOT_FOUND: ["missingEvent"] },
+  },
+});
+
 /** Every operation behind an API key, in the order the OpenAPI document lists them. */
-export const OPERATIONS = [verifyCitizenOperation, listVerificationsOperation, getVerificationOperation];
+export const OPERATIONS = [verifyCitizenOperation, listVerificationsOperation, getVerificationOperation, listEventsOperation, getEventOperation];

@@ -21,10 +21,12 @@ describe("OpenAPI document", () => {
   });
 
   it.each([
-    ["/verify/citizen", "post", ["200", "400", "401", "402", "403", "409", "429", "500"]],
-    ["/verifications", "get", ["200", "400", "401", "402", "403", "429", "500"]],
-    ["/verifications/{id}", "get", ["200", "401", "402", "403", "404", "429", "500"]],
-    ["/docs/openapi.json", "get", ["200"]],
+    ["/verify/citizen", "post", ["200", "400", "401", "402", "403", "405", "409", "429", "500"]],
+    ["/verifications", "get", ["200", "400", "401", "402", "403", "405", "429", "500"]],
+    ["/verifications/{id}", "get", ["200", "401", "402", "403", "404", "405", "429", "500"]],
+    ["/events", "get", ["200", "400", "401", "403", "405", "429", "500"]],
+    ["/events/{id}", "get", ["200", "401", "403", "404", "405", "429", "500"]],
+    ["/docs/openapi.json", "get", ["200", "405"]],
   ] as const)("documents %s %s with its status codes", (path, method, statuses) => {
     expect(Object.keys(operation(path, method).responses).sort()).toEqual([...statuses].sort());
   });
@@ -56,9 +58,39 @@ describe("OpenAPI document", () => {
     );
     expect(byName.page).toMatchObject({ type: "integer", minimum: 1, default: 1 });
     expect(byName.limit).toMatchObject({ type: "integer", minimum: 1, maximum: 100, default: 20 });
-    expect(byName.result).toMatchObject({ $ref: "#/components/schemas/VerificationResult" });
+    // The filter is strict; the outcomes responses report are open (see below).
+    expect(byName.result).toMatchObject({ type: "string", enum: ["verified", "not_found", "expired", "revoked"] });
+    expect(byName.startingAfter).toMatchObject({ type: "string", format: "uuid" });
     expect(byName.from).toMatchObject({ anyOf: [{ format: "date" }, { format: "date-time" }] });
     expect(params).not.toContain("pattern");
+  });
+
+  it("documents the outcome as open to new values, so generated clients tolerate them", () => {
+    const result = doc.components?.schemas?.VerificationResult as Record<string, unknown>;
+    expect(result["x-extensible-enum"]).toEqual(["verified", "not_found", "expired", "revoked"]);
+    expect(result.enum).toBeUndefined();
+  });
+
+  it("declares ids in paths as plain strings: a malformed id is the 404 the server answers, not a 400", () => {
+    for (const path of ["/verifications/{id}", "/events/{id}"]) {
+      const [param] = operation(path, "get").parameters as unknown as { schema: Record<string, unknown> }[];
+      expect(param!.schema).toMatchObject({ type: "string" });
+      expect(param!.schema.format).toBeUndefined();
+      expect(param!.schema.pattern).toBeUndefined();
+    }
+  });
+
+  it("lists the deployment's absolute servers first, then the relative path, with contact and license", () => {
+    expect(doc.servers?.map((s) => s.url)).toEqual(["https://api.hubi.so/api/v1", "https://sandbox.hubi.so/api/v1", "/api/v1"]);
+    const own = openApiDocument({ live: "https://id.bank.example", test: "https://id.bank.example" });
+    expect(own.servers?.map((s) => s.url)).toEqual(["https://id.bank.example/api/v1", "/api/v1"]);
+    expect(doc.info.contact?.email).toBeTruthy();
+    expect(doc.info.license?.url).toBeTruthy();
+  });
+
+  it("keeps credit balances in events non-negative", () => {
+    const low = JSON.stringify(doc.components?.schemas?.Event_credits_low);
+    expect(low).toContain('"balance":{"type":"integer","minimum":0');
   });
 
   it("uses bearer API-key security everywhere except the document itself", () => {

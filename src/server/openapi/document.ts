@@ -5,12 +5,16 @@
 import { API_KEY_SCOPES } from "@/contracts/api-key-scopes";
 import { createDocument, type CreateDocumentOptions } from "zod-openapi";
 import { paths } from "./paths";
-import { SANDBOX_IDS } from "@/contracts/sandbox";
+import { SANDBOX_IDS, SANDBOX_LEVERS, SLOW_RESPONSE_SECONDS } from "@/contracts/sandbox";
 import { webhookEventSchema } from "@/contracts/events";
+import { verificationResultSchema } from "@/contracts/verifications";
 import { webhooks } from "./webhooks";
 
 /** Hosts of the two environments; the client library's defaults must match (checked by a test). */
-export const API_HOSTS = { live: "https://api.hubi.so", test: "https://sandbox.hubi.so" } as const;
+export const API_HOSTS: ApiHosts = { live: "https://api.hubi.so", test: "https://sandbox.hubi.so" };
+
+/** The public hosts of a deployment: production (live keys) and sandbox (test keys), possibly the same. */
+export type ApiHosts = { live: string; test: string };
 export const API_BASE_PATH = "/api/v1";
 
 const DESCRIPTION = `Verify a Somali citizen's identity from an 11-digit national ID, server to server.
@@ -23,6 +27,12 @@ on your backend only.
   .map(([result, id]) => `\`${id}\` → \`${result}\``)
   .join(", ")}; any other 11 digits → \`verified\` with a deterministic generated citizen.
 
+**Sandbox levers.** ${Object.entries(SANDBOX_LEVERS)
+  .map(([lever, id]) => `\`${id}\` → ${lever}`)
+  .join(", ")} (the slow one answers after ${SLOW_RESPONSE_SECONDS} s; the last two also raise that event).
+
+**Pagination.** Pass the last item's \`id\` as \`startingAfter\` until \`pagination.hasMore\` is false; cursors are stable while new items arrive.
+
 **Errors** share one body: \`{ "status": "failed", "code", "message", "requestId", "errors"? }\`. Every response carries
 \`X-Request-Id\`; responses past authentication carry \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`.
 
@@ -33,25 +43,50 @@ A written guide is at [/docs/guide](/docs/guide).`;
  * leave responses open instead: clients must tolerate fields added later, and it lets a schema
  * used by both requests (webhook payloads) and responses render as one component, not two.
  */
-const openNonStrictOutputs: NonNullable<CreateDocumentOptions["override"]> = ({ jsonSchema, zodSchema, io }) => {
+const openOutputs: NonNullable<CreateDocumentOptions["override"]> = ({ jsonSchema, zodSchema, io }) => {
   const def = zodSchema._zod.def;
   if (io === "output" && def.type === "object" && !def.catchall) delete jsonSchema.additionalProperties;
+  // Outcomes the API reports are an open set: a strict enum would make generated clients reject a
+  // response (or an event) the day a new outcome ships. The `result` filter has its own strict enum.
+  if (zodSchema === verificationResultSchema && Array.isArray(jsonSchema.enum)) {
+    jsonSchema["x-extensible-enum"] = jsonSchema.enum;
+    delete jsonSchema.enum;
+  }
 };
 
-let cached: ReturnType<typeof createDocument> | undefined;
+function servers(hosts: ApiHosts) {
+  const absolute =
+    hosts.live === hosts.test
+      ? [{ url: `${hosts.live}${API_BASE_PATH}`, description: "Production and sandbox (the key decides)" }]
+      : [
+          { url: `${hosts.live}${API_BASE_PATH}`, description: "Production (hubi_live_ keys)" },
+          { url: `${hosts.test}${API_BASE_PATH}`, description: "Sandbox (hubi_test_ keys)" },
+        ];
+  return [...absolute, { url: API_BASE_PATH, description: "The host serving this document (the key decides sandbox or production)" }];
+}
 
-export function openApiDocument() {
-  cached ??= createDocument({
+const cache = new Map<string, ReturnType<typeof createDocument>>();
+
+/** The document for a deployment's hosts (default: Hubi's own); built once per set of hosts. */
+export function openApiDocument(hosts: ApiHosts = API_HOSTS) {
+  const key = `${hosts.live} ${hosts.test}`;
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const doc = createDocument({
     openapi: "3.1.0",
-    info: { title: "Hubi API", version: "1.0.0", description: DESCRIPTION },
-    servers: [
-      { url: API_BASE_PATH, description: "This deployment (the key decides sandbox or production)" },
-      { url: `${API_HOSTS.test}${API_BASE_PATH}`, description: "Sandbox (hubi_test_ keys)" },
-      { url: `${API_HOSTS.live}${API_BASE_PATH}`, description: "Production (hubi_live_ keys)" },
-    ],
+    info: {
+      title: "Hubi API",
+      version: "1.0.0",
+      description: DESCRIPTION,
+      termsOfService: "https://hubi.so/terms",
+      contact: { name: "Hubi support", email: "support@hubi.so", url: "https://hubi.so/support" },
+      license: { name: "Hubi API terms of service", url: "https://hubi.so/terms" },
+    },
+    servers: servers(hosts),
     security: [{ apiKey: [] }],
     tags: [
       { name: "Verifications", description: "Verify citizens and read your verification history." },
+      { name: "Events", description: "Every event of the last 30 days, as webhooks deliver them: catch up after downtime." },
       { name: "Documentation", description: "Machine-readable description of this API." },
       { name: "Webhooks", description: "Events sent to the endpoint configured in the portal." },
     ],
@@ -73,6 +108,7 @@ export function openApiDocument() {
       },
       schemas: { WebhookEvent: webhookEventSchema },
     },
-  }, { override: openNonStrictOutputs });
-  return cached;
+  }, { override: openOutputs });
+  cache.set(key, doc);
+  return doc;
 }

@@ -27,7 +27,7 @@ function validationExample(summary: string, message: string, schema: z.ZodType, 
 
 type ErrorDoc = { description: string; headers: keyof typeof responseHeaders; examples: Record<string, Example> };
 
-const ERROR_DOCS: Record<Exclude<ErrorCode, "METHOD_NOT_ALLOWED">, ErrorDoc> = {
+const ERROR_DOCS: Record<ErrorCode, ErrorDoc> = {
   BAD_REQUEST: {
     description: "Malformed request or validation failure. `errors[]` lists every offending field, header or query parameter.",
     headers: "limited",
@@ -73,9 +73,19 @@ const ERROR_DOCS: Record<Exclude<ErrorCode, "METHOD_NOT_ALLOWED">, ErrorDoc> = {
     },
   },
   NOT_FOUND: {
-    description: "No verification with this id exists for the calling business in the key's mode (a malformed id included), or an unknown path.",
+    description: "Nothing with this id exists for the calling business in the key's mode (a malformed id included), or an unknown path.",
     headers: "limited",
-    examples: { missing: example("Unknown id", { code: "NOT_FOUND", message: "Verification not found" }) },
+    examples: {
+      missing: example("Unknown id", { code: "NOT_FOUND", message: "Verification not found" }),
+      missingEvent: example("Unknown event id", { code: "NOT_FOUND", message: "Event not found" }),
+    },
+  },
+  METHOD_NOT_ALLOWED: {
+    description: "The path exists but not with this method (`HEAD` and `OPTIONS` included). The `Allow` header lists the methods it supports.",
+    headers: "methodNotAllowed",
+    examples: {
+      method: example("Unsupported method", { code: "METHOD_NOT_ALLOWED", message: "Method not allowed. This endpoint supports GET." }),
+    },
   },
   CONFLICT: {
     description:

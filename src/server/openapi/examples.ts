@@ -82,10 +82,22 @@ export const verifyResponseExamples = {
 export const listResponseExample = {
   message: "Verifications retrieved",
   data: [{ ...sampleVerification, result: "verified" }],
-  pagination: { page: 1, limit: 20, total: 1 },
+  pagination: { page: 1, limit: 20, total: 1, hasMore: false },
 };
 
 export const getResponseExample = { message: "Verification retrieved", data: { ...sampleVerification, result: "verified" } };
+
+const sampleEvent = {
+  id: "5b1d3f6e-8a2c-4e0b-9d7f-1c3e5a7b9d2f",
+  type: "verification_completed",
+  mode: "live",
+  createdAt: sampleVerification.createdAt,
+  data: { ...sampleVerification, result: "verified" },
+};
+
+export const listEventsResponseExample = { message: "Events retrieved", data: [sampleEvent], pagination: { limit: 20, hasMore: false } };
+
+export const getEventResponseExample = { message: "Event retrieved", data: sampleEvent };
 
 export const errorExample = (body: Omit<ErrorBody, "status" | "requestId">): ErrorBody => ({
   status: "failed",

@@ -19,5 +19,6 @@ export const responseHeaders = {
   rateLimited: z.object({ "X-Request-Id": h.requestId, ...rateLimit, "Retry-After": h.retryAfter }),
   /** 409: Retry-After only on the in-flight conflict, which is the one worth retrying. */
   conflict: z.object({ "X-Request-Id": h.requestId, ...rateLimit, "Retry-After": h.retryAfter.optional() }),
+  methodNotAllowed: z.object({ "X-Request-Id": h.requestId, Allow: h.allow }),
   verified: z.object({ "X-Request-Id": h.requestId, ...rateLimit, "Idempotent-Replayed": h.idempotentReplayed.optional() }),
 };

@@ -19,7 +19,7 @@ function toOpenApi({ body, response, docs }: Operation): ZodOpenApiOperationObje
         headers: responseHeaders[success.headers],
         content: { "application/json": { schema: response, example: success.example, examples: success.examples } },
       },
-      ...errorResponses(errors, errorExamples),
+      ...errorResponses([...errors, "METHOD_NOT_ALLOWED"], errorExamples),
     },
   };
 }
@@ -38,6 +38,7 @@ const documentEndpoint: ZodOpenApiPathsObject = {
           headers: responseHeaders.basic,
           content: { "application/json": { schema: { type: "object", description: "An OpenAPI 3.1 document." } } },
         },
+        ...errorResponses(["METHOD_NOT_ALLOWED"]),
       },
     },
   },

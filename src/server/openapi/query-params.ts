@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { listVerificationsQuerySchema } from "@/contracts/verifications";
+import { listEventsQuerySchema } from "@/contracts/events-api";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -17,7 +18,8 @@ const renderAs = (replacement: JsonSchema) => ({
 });
 
 const instant = { anyOf: [{ type: "string", format: "date" }, { type: "string", format: "date-time" }] };
-const { page, limit, result, from, to } = listVerificationsQuerySchema.shape;
+const { page, limit, result, from, to, startingAfter, endingBefore } = listVerificationsQuerySchema.shape;
+const id = renderAs({ type: "string", format: "uuid" });
 
 export const listVerificationsQueryParams = z.object({
   page: page.meta(renderAs({ type: "integer", minimum: 1, default: 1, example: 1 })),
@@ -25,4 +27,17 @@ export const listVerificationsQueryParams = z.object({
   result: result.meta({ description: "Only verifications with this outcome." }),
   from: from.meta({ ...renderAs(instant), example: "2026-11-01" }),
   to: to.meta({ ...renderAs(instant), example: "2026-11-22T00:00:00Z" }),
+  startingAfter: startingAfter.meta(id),
+  endingBefore: endingBefore.meta(id),
+});
+
+const events = listEventsQuerySchema.shape;
+
+export const listEventsQueryParams = z.object({
+  limit: events.limit.meta(renderAs({ type: "integer", minimum: 1, maximum: 100, default: 20, example: 20 })),
+  type: events.type.meta({ description: "Only events of this type." }),
+  from: events.from.meta({ ...renderAs(instant), example: "2026-11-01" }),
+  to: events.to.meta({ ...renderAs(instant), example: "2026-11-22T00:00:00Z" }),
+  startingAfter: events.startingAfter.meta(id),
+  endingBefore: events.endingBefore.meta(id),
 });
