@@ -1,14 +1,20 @@
 /**
  * The Hubi client: one method per API operation, returning the contract's data in the shape the
- * specification names (`result`, `isCached`, `reference`), plus the request id.
+ * specification names (`result`, `isCached`, `reference`), plus what the response headers say
+ * (`requestId`, `rateLimit`, `replayed`). Every method takes per-call options.
  */
 import { HttpClient } from "./http.js";
 import { newIdempotencyKey } from "./idempotency-key.js";
 import { assertNationalId } from "./national-id.js";
-import { resolveOptions, type HubiOptions } from "./options.js";
+import { resolveOptions, type HubiOptions, type RequestOptions } from "./options.js";
 import type {
+  GetEventResponse,
+  GetEventResult,
   GetVerificationResponse,
   GetVerificationResult,
+  ListEventsParams,
+  ListEventsResponse,
+  ListEventsResult,
   ListVerificationsParams,
   ListVerificationsResponse,
   ListVerificationsResult,
@@ -16,10 +22,11 @@ import type {
   VerifyCitizenRequest,
   VerifyCitizenResponse,
   VerifyCitizenResult,
+  WebhookEvent,
 } from "./types.js";
-import { verifyWebhook } from "./webhooks.js";
+import { signWebhook, verifyWebhook } from "./webhooks.js";
 
-export type VerifyCitizenOptions = {
+export type VerifyCitizenOptions = RequestOptions & {
   /** 8–128 printable ASCII characters. Default: a new UUID per call, reused by its retries. */
   idempotencyKey?: string;
 };
@@ -27,8 +34,8 @@ export type VerifyCitizenOptions = {
 const instant = (value: string | Date | undefined) => (value instanceof Date ? value.toISOString() : value);
 
 export class Hubi {
-  /** Standard Webhooks signature verification; needs no client (and no API key). */
-  static readonly webhooks = { verify: verifyWebhook };
+  /** Standard Webhooks signatures: `verify` a delivery, or `sign` one for your receiver's tests. Needs no client. */
+  static readonly webhooks = { verify: verifyWebhook, sign: signWebhook };
 
   readonly #http: HttpClient;
 
@@ -39,12 +46,11 @@ export class Hubi {
   /** Verifies a citizen by national ID. Every outcome (`verified`, `not_found`, …) resolves; errors reject. */
   async verifyCitizen(request: VerifyCitizenRequest, options: VerifyCitizenOptions = {}): Promise<VerifyCitizenResult> {
     assertNationalId(request.nationalId);
-    const { body, requestId } = await this.#http.request<VerifyCitizenResponse>({
-      method: "POST",
-      path: "/verify/citizen",
-      body: request,
-      idempotencyKey: options.idempotencyKey ?? newIdempotencyKey(),
-    });
+    const { idempotencyKey, ...perCall } = options;
+    const { body, ...meta } = await this.#http.request<VerifyCitizenResponse>(
+      { method: "POST", path: "/verify/citizen", body: request, idempotencyKey: idempotencyKey ?? (await newIdempotencyKey()) },
+      perCall,
+    );
     return {
       ...body.data,
       message: body.message,
@@ -52,38 +58,71 @@ export class Hubi {
       isCached: body.cached,
       citizen: body.citizen ?? null,
       match: body.match ?? null,
-      requestId,
       raw: body,
+      ...meta,
     };
   }
 
   /** One page of the business's verifications in this key's mode, newest first. */
-  async listVerifications(params: ListVerificationsParams = {}): Promise<ListVerificationsResult> {
-    const { body, requestId } = await this.#http.request<ListVerificationsResponse>({
-      method: "GET",
-      path: "/verifications",
-      query: { ...params, from: instant(params.from), to: instant(params.to) },
-    });
-    return { data: body.data, pagination: body.pagination, requestId };
+  async listVerifications(params: ListVerificationsParams = {}, options: RequestOptions = {}): Promise<ListVerificationsResult> {
+    const { body, ...meta } = await this.#http.request<ListVerificationsResponse>(
+      { method: "GET", path: "/verifications", query: { ...params, from: instant(params.from), to: instant(params.to) } },
+      options,
+    );
+    return { data: body.data, pagination: body.pagination, ...meta };
   }
 
   /**
-   * Every verification matching the filters, page after page (from `params.page`, default 1).
-   * Each page is one request, and in live mode one credit.
+   * Every verification matching the filters, newest first, page after page by cursor: items
+   * created while you iterate never make it repeat or skip one. Each page is one request, and in
+   * live mode one credit.
    */
-  async *listAllVerifications(params: ListVerificationsParams = {}): AsyncGenerator<Verification, void, undefined> {
-    for (let page = params.page ?? 1; ; page++) {
-      const { data, pagination } = await this.listVerifications({ ...params, page });
+  async *listAllVerifications(
+    params: Omit<ListVerificationsParams, "page" | "startingAfter" | "endingBefore"> = {},
+    options: RequestOptions = {},
+  ): AsyncGenerator<Verification, void, undefined> {
+    let startingAfter: string | undefined;
+    for (;;) {
+      const { data, pagination } = await this.listVerifications({ ...params, startingAfter }, options);
       yield* data;
-      if (data.length === 0 || page * pagination.limit >= pagination.total) return;
+      if (!pagination.hasMore || data.length === 0) return;
+      startingAfter = data[data.length - 1]!.id;
     }
   }
 
-  async getVerification(id: string): Promise<GetVerificationResult> {
-    const { body, requestId } = await this.#http.request<GetVerificationResponse>({
-      method: "GET",
-      path: `/verifications/${encodeURIComponent(id)}`,
-    });
-    return { ...body.data, requestId };
+  async getVerification(id: string, options: RequestOptions = {}): Promise<GetVerificationResult> {
+    const { body, ...meta } = await this.#http.request<GetVerificationResponse>(
+      { method: "GET", path: `/verifications/${encodeURIComponent(id)}` },
+      options,
+    );
+    return { ...body.data, ...meta };
+  }
+
+  /** One page of the business's events (last 30 days) in this key's mode, newest first. Free. */
+  async listEvents(params: ListEventsParams = {}, options: RequestOptions = {}): Promise<ListEventsResult> {
+    const { body, ...meta } = await this.#http.request<ListEventsResponse>(
+      { method: "GET", path: "/events", query: { ...params, from: instant(params.from), to: instant(params.to) } },
+      options,
+    );
+    return { data: body.data, pagination: body.pagination, ...meta };
+  }
+
+  /** Every event matching the filters, newest first, by cursor: to catch up after your receiver was down. */
+  async *listAllEvents(
+    params: Omit<ListEventsParams, "startingAfter" | "endingBefore"> = {},
+    options: RequestOptions = {},
+  ): AsyncGenerator<WebhookEvent, void, undefined> {
+    let startingAfter: string | undefined;
+    for (;;) {
+      const { data, pagination } = await this.listEvents({ ...params, startingAfter }, options);
+      yield* data;
+      if (!pagination.hasMore || data.length === 0) return;
+      startingAfter = data[data.length - 1]!.id;
+    }
+  }
+
+  async getEvent(id: string, options: RequestOptions = {}): Promise<GetEventResult> {
+    const { body, ...meta } = await this.#http.request<GetEventResponse>({ method: "GET", path: `/events/${encodeURIComponent(id)}` }, options);
+    return { ...body.data, ...meta };
   }
 }

@@ -1,8 +1,29 @@
 /**
- * Typed errors: one class per API error code, plus network failures. Every error carries the
- * fields of the API's error body (`status`, `code`, `message`, `errors`, `requestId`).
+ * Typed errors: one class per API error code, plus what can go wrong on the client's side. Every
+ * error the library raises is a HubiError with a `code` (HubiErrorCode) and a `docUrl` pointing
+ * at that code's section of the integration guide; API errors carry the fields of the API's error
+ * body (`status`, `message`, `errors`, `requestId`) and its response headers (`rateLimit`).
  */
+import type { RateLimit } from "./response-meta.js";
 import type { ErrorCode, FieldError } from "./types.js";
+
+/** Raised by the library itself, never sent by the API. */
+export const CLIENT_ERROR_CODES = [
+  "CONNECTION_ERROR",
+  "TIMEOUT",
+  "ABORTED",
+  "UNEXPECTED_RESPONSE",
+  "WEB_CRYPTO_UNAVAILABLE",
+  "WEBHOOK_VERIFICATION_FAILED",
+] as const;
+
+export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
+
+/** Every code a HubiError can have: the API's and the library's. */
+export type HubiErrorCode = ErrorCode | ClientErrorCode;
+
+/** Where the guide is served when the error knows no deployment (webhook verification). */
+export const DEFAULT_DOCS_BASE_URL = "https://api.hubi.so";
 
 export type HubiErrorInit = {
   message: string;
@@ -11,19 +32,33 @@ export type HubiErrorInit = {
   requestId?: string;
   /** Seconds, from the Retry-After header. */
   retryAfter?: number;
+  rateLimit?: RateLimit | null;
+  replayed?: boolean;
+  /** The deployment whose guide `docUrl` points at; default Hubi's. */
+  docsBaseUrl?: string;
   cause?: unknown;
 };
 
+/** The guide's anchor for a code: INSUFFICIENT_CREDITS → #error-insufficient-credits. */
+export const docUrlFor = (code: string, baseUrl = DEFAULT_DOCS_BASE_URL) =>
+  `${baseUrl.replace(/\/+$/, "")}/docs/guide#error-${code.toLowerCase().replace(/_/g, "-")}`;
+
 export class HubiError extends Error {
-  readonly code: string;
-  /** HTTP status; undefined for network failures. */
+  readonly code: HubiErrorCode;
+  /** HTTP status; undefined when there was no response. */
   readonly status: number | undefined;
   readonly errors: FieldError[];
   readonly requestId: string | undefined;
   /** Seconds the API asked to wait before retrying (Retry-After), when it said so. */
   readonly retryAfter: number | undefined;
+  /** The response's `RateLimit-*` values, when it had them. */
+  readonly rateLimit: RateLimit | null;
+  /** Always false for errors: the API stores (and so replays) only successful responses. */
+  readonly replayed: boolean;
+  /** The guide's section on this code: what it means and what to do. */
+  readonly docUrl: string;
 
-  constructor(code: string, init: HubiErrorInit) {
+  constructor(code: HubiErrorCode, init: HubiErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
     this.name = new.target.name;
     this.code = code;
@@ -31,11 +66,17 @@ export class HubiError extends Error {
     this.errors = init.errors ?? [];
     this.requestId = init.requestId;
     this.retryAfter = init.retryAfter;
+    this.rateLimit = init.rateLimit ?? null;
+    this.replayed = init.replayed ?? false;
+    this.docUrl = docUrlFor(code, init.docsBaseUrl);
   }
 }
 
+/** The constructor `apiError` returns, named so that declarations stay free of runtime-specific statics. */
+type ApiErrorClass<C extends ErrorCode> = new (init: HubiErrorInit) => HubiError & { readonly code: C };
+
 /** Base class of the error for one API code; the status is the API's status for that code. */
-function apiError<C extends ErrorCode>(code: C, status: number) {
+function apiError<C extends ErrorCode>(code: C, status: number): ApiErrorClass<C> {
   return class extends HubiError {
     declare readonly code: C;
     constructor(init: HubiErrorInit) {
@@ -57,15 +98,49 @@ export class InternalServerError extends apiError("INTERNAL_ERROR", 500) {}
 
 /** The request never got an HTTP response (DNS, TLS, connection reset…). */
 export class ConnectionError extends HubiError {
-  constructor(message: string, cause?: unknown) {
-    super("CONNECTION_ERROR", { message, cause });
+  declare readonly code: "CONNECTION_ERROR";
+  constructor(message: string, init: { cause?: unknown; docsBaseUrl?: string } = {}) {
+    super("CONNECTION_ERROR", { message, ...init });
   }
 }
 
 /** No response within `timeoutMs`. */
 export class TimeoutError extends HubiError {
-  constructor(timeoutMs: number) {
-    super("TIMEOUT", { message: `No response within ${timeoutMs} ms` });
+  declare readonly code: "TIMEOUT";
+  constructor(timeoutMs: number, init: { docsBaseUrl?: string } = {}) {
+    super("TIMEOUT", { message: `No response within ${timeoutMs} ms`, ...init });
+  }
+}
+
+/** The caller's AbortSignal fired; the request (or the wait before a retry) was stopped. */
+export class AbortedError extends HubiError {
+  declare readonly code: "ABORTED";
+  constructor(init: { cause?: unknown; docsBaseUrl?: string } = {}) {
+    super("ABORTED", { message: "The request was aborted by its signal", ...init });
+  }
+}
+
+/** A response that is not the API's: no JSON body on a 2xx, or a non-Hubi error body on a 4xx. */
+export class UnexpectedResponseError extends HubiError {
+  declare readonly code: "UNEXPECTED_RESPONSE";
+  constructor(init: HubiErrorInit) {
+    super("UNEXPECTED_RESPONSE", init);
+  }
+}
+
+/** No Web Crypto in this runtime (neither `globalThis.crypto` nor `node:crypto`). */
+export class WebCryptoUnavailableError extends HubiError {
+  declare readonly code: "WEB_CRYPTO_UNAVAILABLE";
+  constructor() {
+    super("WEB_CRYPTO_UNAVAILABLE", { message: "Web Crypto is not available in this runtime (no globalThis.crypto and no node:crypto)" });
+  }
+}
+
+/** A webhook delivery whose signature, timestamp or headers do not check out: answer it 400. */
+export class WebhookVerificationError extends HubiError {
+  declare readonly code: "WEBHOOK_VERIFICATION_FAILED";
+  constructor(message: string) {
+    super("WEBHOOK_VERIFICATION_FAILED", { message });
   }
 }
 

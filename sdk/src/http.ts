@@ -1,14 +1,17 @@
 /**
- * One API call: builds the request, enforces the per-attempt timeout, turns error responses into
- * typed errors and retries what the retry policy allows. Uses only fetch, AbortController and
- * setTimeout, which every supported runtime has.
+ * One API call: builds the request, enforces the per-attempt timeout and the caller's signal,
+ * turns error responses into typed errors and retries what the retry policy allows. Uses only
+ * fetch, AbortController and setTimeout, which every supported runtime has.
  */
-import { ConnectionError, ERROR_CLASSES, HubiError, InternalServerError, TimeoutError } from "./errors.js";
-import type { ResolvedOptions } from "./options.js";
+import { AbortedError, ConnectionError, ERROR_CLASSES, HubiError, InternalServerError, TimeoutError, UnexpectedResponseError } from "./errors.js";
+import type { RequestOptions, ResolvedOptions } from "./options.js";
+import { responseMeta, type ResponseMeta } from "./response-meta.js";
 import { parseRetryAfter, retryDelayMs } from "./retry-policy.js";
 import type { ErrorBody, ErrorCode } from "./types.js";
+import { VERSION } from "./version.js";
 
 export const API_PATH = "/api/v1";
+export const USER_AGENT = `hubi-node/${VERSION}`;
 
 export type ApiRequest = {
   method: "GET" | "POST";
@@ -18,9 +21,7 @@ export type ApiRequest = {
   idempotencyKey?: string;
 };
 
-export type ApiResponse<T> = { body: T; requestId: string; headers: Headers };
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+export type ApiResponse<T> = ResponseMeta & { body: T };
 
 export class HttpClient {
   constructor(
@@ -28,23 +29,31 @@ export class HttpClient {
     private readonly options: ResolvedOptions,
   ) {}
 
-  async request<T>(request: ApiRequest): Promise<ApiResponse<T>> {
+  async request<T>(request: ApiRequest, perCall: RequestOptions = {}): Promise<ApiResponse<T>> {
+    const options = { ...this.options, ...definedOnly(perCall) };
     for (let retry = 0; ; retry++) {
       try {
-        return await this.attempt<T>(request);
+        return await this.attempt<T>(request, options);
       } catch (error) {
-        const delay = retry < this.options.maxRetries ? retryDelayMs(error, retry, this.options) : undefined;
-        if (delay === undefined) throw error;
-        await sleep(delay);
+        const delay = retry < options.maxRetries ? retryDelayMs(error, retry, options) : undefined;
+        if (delay === undefined || perCall.signal?.aborted) throw error;
+        options.onRetry?.({ method: request.method, path: request.path, retry: retry + 1, delayMs: delay, error: error as HubiError });
+        await sleep(delay, perCall.signal, this.options.baseUrl);
       }
     }
   }
 
-  private async attempt<T>(request: ApiRequest): Promise<ApiResponse<T>> {
+  private async attempt<T>(request: ApiRequest, options: ResolvedOptions & RequestOptions): Promise<ApiResponse<T>> {
+    const { signal } = options;
+    const docs = { docsBaseUrl: this.options.baseUrl };
+    if (signal?.aborted) throw new AbortedError({ cause: signal.reason, ...docs });
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), this.options.timeoutMs);
+    const timer = setTimeout(() => controller.abort(), options.timeoutMs);
+    const onAbort = () => controller.abort();
+    signal?.addEventListener("abort", onAbort);
+    const started = Date.now();
     try {
-      const response = await this.options.fetch(this.url(request), {
+      const response = await options.fetch(this.url(request), {
         method: request.method,
         headers: this.headers(request),
         body: request.body === undefined ? undefined : JSON.stringify(request.body),
@@ -52,19 +61,22 @@ export class HttpClient {
       });
       // The body is read under the same timer: a stalled body is a timeout too.
       const text = await response.text();
-      const requestId = response.headers.get("x-request-id") ?? "";
-      if (!response.ok) throw errorFromResponse(response, text, requestId);
+      const meta = responseMeta(response.headers);
+      options.onResponse?.({ ...meta, method: request.method, path: request.path, status: response.status, durationMs: Date.now() - started });
+      if (!response.ok) throw errorFromResponse(response, text, meta, this.options.baseUrl);
       const body = parseJson(text);
       if (body === undefined) {
-        throw new HubiError("UNEXPECTED_RESPONSE", { status: response.status, requestId, message: `HTTP ${response.status} without a JSON body` });
+        throw new UnexpectedResponseError({ ...meta, ...docs, status: response.status, message: `HTTP ${response.status} without a JSON body` });
       }
-      return { body: body as T, requestId, headers: response.headers };
+      return { ...meta, body: body as T };
     } catch (error) {
       if (error instanceof HubiError) throw error;
-      if (controller.signal.aborted) throw new TimeoutError(this.options.timeoutMs);
-      throw new ConnectionError(`Could not reach the Hubi API: ${error instanceof Error ? error.message : String(error)}`, error);
+      if (signal?.aborted) throw new AbortedError({ cause: signal.reason, ...docs });
+      if (controller.signal.aborted) throw new TimeoutError(options.timeoutMs, docs);
+      throw new ConnectionError(`Could not reach the Hubi API: ${error instanceof Error ? error.message : String(error)}`, { cause: error, ...docs });
     } finally {
       clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
     }
   }
 
@@ -79,10 +91,34 @@ export class HttpClient {
     return {
       Authorization: `Bearer ${this.apiKey}`,
       Accept: "application/json",
+      // Browsers refuse to set it (and the library is not for browsers); servers and edges send it.
+      "User-Agent": USER_AGENT,
       ...(body === undefined ? {} : { "Content-Type": "application/json" }),
       ...(idempotencyKey === undefined ? {} : { "Idempotency-Key": idempotencyKey }),
     };
   }
+}
+
+/** Per-call options override the client's only where they are given. */
+function definedOnly(options: RequestOptions): Partial<RequestOptions> {
+  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
+}
+
+/** The wait before a retry; the caller's signal cuts it short. */
+function sleep(ms: number, signal: AbortSignal | undefined, docsBaseUrl: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new AbortedError({ cause: signal.reason, docsBaseUrl }));
+    const timer = setTimeout(done, ms);
+    function done() {
+      signal?.removeEventListener("abort", aborted);
+      resolve();
+    }
+    function aborted() {
+      clearTimeout(timer);
+      reject(new AbortedError({ cause: signal?.reason, docsBaseUrl }));
+    }
+    signal?.addEventListener("abort", aborted, { once: true });
+  });
 }
 
 function parseJson(text: string): unknown {
@@ -98,15 +134,16 @@ function isErrorBody(body: unknown): body is ErrorBody {
 }
 
 /** The typed error for a non-2xx response; bodies that are not ours (a proxy's 502 page) map by status. */
-export function errorFromResponse(response: Response, text: string, requestId: string): HubiError {
+export function errorFromResponse(response: Response, text: string, meta: ResponseMeta, docsBaseUrl?: string): HubiError {
   const body = parseJson(text);
   const retryAfter = parseRetryAfter(response.headers.get("retry-after"));
-  const init = { status: response.status, requestId: requestId || undefined, retryAfter };
+  const init = { status: response.status, requestId: meta.requestId || undefined, rateLimit: meta.rateLimit, retryAfter, docsBaseUrl };
   if (isErrorBody(body)) {
     const known = ERROR_CLASSES[body.code as ErrorCode] as (typeof ERROR_CLASSES)[ErrorCode] | undefined;
     const details = { ...init, message: body.message, errors: body.errors, requestId: body.requestId ?? init.requestId };
-    return known ? new known(details) : new HubiError(body.code, details);
+    // A code newer than this library: still a HubiError, documented as an unexpected response.
+    return known ? new known(details) : new UnexpectedResponseError({ ...details, message: `${body.code}: ${body.message}` });
   }
   const message = `HTTP ${response.status} without a Hubi error body`;
-  return response.status >= 500 ? new InternalServerError({ ...init, message }) : new HubiError("UNEXPECTED_RESPONSE", { ...init, message });
+  return response.status >= 500 ? new InternalServerError({ ...init, message }) : new UnexpectedResponseError({ ...init, message });
 }

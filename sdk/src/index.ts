@@ -1,7 +1,17 @@
 export { Hubi, type VerifyCitizenOptions } from "./client.js";
-export { BASE_URLS, type Environment, type FetchLike, type HubiOptions } from "./options.js";
 export {
+  BASE_URLS,
+  type Environment,
+  type FetchLike,
+  type HubiOptions,
+  type RequestOptions,
+  type ResponseInfo,
+  type RetryInfo,
+} from "./options.js";
+export {
+  AbortedError,
   BadRequestError,
+  CLIENT_ERROR_CODES,
   ConflictError,
   ConnectionError,
   ForbiddenError,
@@ -13,8 +23,15 @@ export {
   RateLimitedError,
   TimeoutError,
   UnauthorizedError,
+  UnexpectedResponseError,
+  WebCryptoUnavailableError,
+  WebhookVerificationError,
+  type ClientErrorCode,
+  type HubiErrorCode,
   type HubiErrorInit,
 } from "./errors.js";
+export type { RateLimit, ResponseMeta } from "./response-meta.js";
 export { NATIONAL_ID_MESSAGE } from "./national-id.js";
-export { WebhookVerificationError, type VerifyWebhookOptions, type WebhookHeaders } from "./webhooks.js";
+export type { SignedWebhookHeaders, SignWebhookOptions, VerifyWebhookOptions, WebhookHeaders } from "./webhooks.js";
+export { VERSION } from "./version.js";
 export type * from "./types.js";

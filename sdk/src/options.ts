@@ -2,6 +2,8 @@
  * Client options and their defaults. The key's prefix must match the environment, so a live key
  * can never be sent to the sandbox host or a test key to production by accident.
  */
+import type { HubiError } from "./errors.js";
+import type { ResponseMeta } from "./response-meta.js";
 
 export type Environment = "test" | "live";
 
@@ -17,7 +19,7 @@ export type HubiOptions = {
   /** A secret API key from the portal: `hubi_test_…` or `hubi_live_…`. Keep it on your backend. */
   apiKey: string;
   environment: Environment;
-  /** Overrides the environment's host, e.g. for a self-hosted deployment or a proxy. */
+  /** Overrides the environment's host: a self-hosted or local deployment (`http://localhost:3000`), or a proxy. */
   baseUrl?: string;
   /** Per attempt. Default 10 000 ms. */
   timeoutMs?: number;
@@ -31,9 +33,30 @@ export type HubiOptions = {
   maxRetryAfterSeconds?: number;
   /** A fetch implementation; default `globalThis.fetch`. */
   fetch?: FetchLike;
+  /** Called before each retry: what failed, which retry this is (1-based) and the wait. */
+  onRetry?: (retry: RetryInfo) => void;
+  /** Called for every HTTP response received, success or error, before it is handled. */
+  onResponse?: (response: ResponseInfo) => void;
 };
 
-export type ResolvedOptions = Required<Omit<HubiOptions, "apiKey" | "environment">>;
+export type RetryInfo = { method: string; path: string; retry: number; delayMs: number; error: HubiError };
+
+export type ResponseInfo = ResponseMeta & { method: string; path: string; status: number; durationMs: number };
+
+/** Options of one call; they override the client's for that call only. */
+export type RequestOptions = {
+  /** Per attempt. */
+  timeoutMs?: number;
+  /** Retries after the first attempt. */
+  maxRetries?: number;
+  /** Aborts the call (and any wait before a retry) with an AbortedError. */
+  signal?: AbortSignal;
+  onRetry?: HubiOptions["onRetry"];
+  onResponse?: HubiOptions["onResponse"];
+};
+
+export type ResolvedOptions = Required<Omit<HubiOptions, "apiKey" | "environment" | "onRetry" | "onResponse">> &
+  Pick<HubiOptions, "onRetry" | "onResponse">;
 
 export function resolveOptions(options: HubiOptions): ResolvedOptions {
   const { apiKey, environment } = options;
@@ -61,5 +84,7 @@ export function resolveOptions(options: HubiOptions): ResolvedOptions {
     retryMaxDelayMs: options.retryMaxDelayMs ?? 8_000,
     maxRetryAfterSeconds: options.maxRetryAfterSeconds ?? 60,
     fetch: fetchImpl,
+    onRetry: options.onRetry,
+    onResponse: options.onResponse,
   };
 }

@@ -3,6 +3,7 @@
  * server's contract. Regenerate with `npm run sdk:types` at the repository root.
  */
 import type { components, operations } from "./generated/openapi.js";
+import type { ResponseMeta } from "./response-meta.js";
 
 type Schemas = components["schemas"];
 
@@ -24,11 +25,18 @@ export type ErrorCode = ErrorBody["code"];
 export type FieldError = Schemas["FieldError"];
 export type WebhookEvent = Schemas["WebhookEvent"];
 export type WebhookEventType = WebhookEvent["type"];
+export type EventPagination = Schemas["EventPagination"];
+export type ListEventsResponse = Schemas["ListEventsResponse"];
+export type GetEventResponse = Schemas["GetEventResponse"];
 
 type ListQuery = NonNullable<operations["listVerifications"]["parameters"]["query"]>;
+type EventsQuery = NonNullable<operations["listEvents"]["parameters"]["query"]>;
 
-/** Filters of `listVerifications`; `from` and `to` also accept a Date. */
+/** Filters and page of `listVerifications`; `from` and `to` also accept a Date. */
 export type ListVerificationsParams = Omit<ListQuery, "from" | "to"> & { from?: string | Date; to?: string | Date };
+
+/** Filters and cursor of `listEvents`; `from` and `to` also accept a Date. */
+export type ListEventsParams = Omit<EventsQuery, "from" | "to"> & { from?: string | Date; to?: string | Date };
 
 /** The outcome of `verifyCitizen`: the verification's fields, flattened, with the envelope's. */
 export type VerifyCitizenResult = Schemas["VerificationWithCredits"] & {
@@ -40,12 +48,14 @@ export type VerifyCitizenResult = Schemas["VerificationWithCredits"] & {
   citizen: Citizen | null;
   /** Identity-match results when `match` was sent and `result` is `verified`; otherwise null. */
   match: MatchResult | null;
-  /** The X-Request-Id of the response; quote it to support. */
-  requestId: string;
   /** The response body as the API sent it. */
   raw: VerifyCitizenResponse;
-};
+} & ResponseMeta;
 
-export type ListVerificationsResult = { data: Verification[]; pagination: Pagination; requestId: string };
+export type ListVerificationsResult = { data: Verification[]; pagination: Pagination } & ResponseMeta;
 
-export type GetVerificationResult = Verification & { requestId: string };
+export type GetVerificationResult = Verification & ResponseMeta;
+
+export type ListEventsResult = { data: WebhookEvent[]; pagination: EventPagination } & ResponseMeta;
+
+export type GetEventResult = WebhookEvent & ResponseMeta;

@@ -1,17 +1,28 @@
 /**
  * Web Crypto from the global scope, so the core runs unchanged on Node, Deno, Bun, edge runtimes
- * and browsers. Node 18 exposes it only with `--experimental-global-webcrypto` (Node 19+ always
- * does); the error says so instead of failing obscurely.
+ * and browsers. Node 18 exposes it globally only with a flag; there `node:crypto`'s `webcrypto`
+ * (the same implementation) is loaded instead, on first use.
  */
-export function webCrypto(): Crypto {
-  const crypto = (globalThis as { crypto?: Crypto }).crypto;
-  if (!crypto?.subtle) {
-    throw new Error(
-      "Hubi: Web Crypto (globalThis.crypto) is not available. On Node 18 run node with --experimental-global-webcrypto, " +
-        "or set globalThis.crypto = require('node:crypto').webcrypto before using the client.",
-    );
+import { WebCryptoUnavailableError } from "./errors.js";
+
+let resolved: Promise<Crypto> | undefined;
+
+export function webCrypto(): Promise<Crypto> {
+  resolved ??= load();
+  return resolved;
+}
+
+async function load(): Promise<Crypto> {
+  const global = (globalThis as { crypto?: Crypto }).crypto;
+  if (global?.subtle) return global;
+  try {
+    const { webcrypto } = await import("node:crypto");
+    if (webcrypto?.subtle) return webcrypto as unknown as Crypto;
+  } catch {
+    // Not Node, and no global Web Crypto: nothing left to try.
   }
-  return crypto;
+  resolved = undefined;
+  throw new WebCryptoUnavailableError();
 }
 
 export function base64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
@@ -19,4 +30,10 @@ export function base64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   return bytes;
+}
+
+export function bytesToBase64(bytes: ArrayBuffer): string {
+  let binary = "";
+  for (const byte of new Uint8Array(bytes)) binary += String.fromCharCode(byte);
+  return btoa(binary);
 }

@@ -3,15 +3,9 @@
  * Hubi, with Web Crypto only. The comparison is done by `crypto.subtle.verify`, which is
  * constant-time, rather than by comparing strings.
  */
+import { WebhookVerificationError } from "./errors.js";
 import type { WebhookEvent } from "./types.js";
-import { base64ToBytes, webCrypto } from "./web-crypto.js";
-
-export class WebhookVerificationError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "WebhookVerificationError";
-  }
-}
+import { base64ToBytes, bytesToBase64, webCrypto } from "./web-crypto.js";
 
 /** A fetch `Headers`, or a plain object such as Node's `IncomingHttpHeaders`. */
 export type WebhookHeaders = Headers | Record<string, string | string[] | undefined>;
@@ -30,7 +24,7 @@ function header(headers: WebhookHeaders, name: string): string | undefined {
   return Array.isArray(value) ? value.join(" ") : value;
 }
 
-async function hmacKey(secret: string): Promise<CryptoKey> {
+async function hmacKey(secret: string, usage: "sign" | "verify"): Promise<CryptoKey> {
   if (!secret.startsWith("whsec_")) throw new WebhookVerificationError("The webhook secret must start with whsec_");
   let bytes: Uint8Array<ArrayBuffer>;
   try {
@@ -38,7 +32,7 @@ async function hmacKey(secret: string): Promise<CryptoKey> {
   } catch {
     throw new WebhookVerificationError("The webhook secret is not valid base64 after whsec_");
   }
-  return webCrypto().subtle.importKey("raw", bytes, { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
+  return (await webCrypto()).subtle.importKey("raw", bytes, { name: "HMAC", hash: "SHA-256" }, false, [usage]);
 }
 
 /**
@@ -64,7 +58,8 @@ export async function verifyWebhook(
     throw new WebhookVerificationError("The webhook timestamp is too far from the current time");
   }
 
-  const key = await hmacKey(secret);
+  const key = await hmacKey(secret, "verify");
+  const { subtle } = await webCrypto();
   const signed = new TextEncoder().encode(`${id}.${timestamp}.${payload}`);
   for (const candidate of signatures.split(" ")) {
     const [version, signature] = candidate.split(",", 2);
@@ -75,7 +70,30 @@ export async function verifyWebhook(
     } catch {
       continue;
     }
-    if (await webCrypto().subtle.verify("HMAC", key, bytes, signed)) return JSON.parse(payload) as WebhookEvent;
+    if (await subtle.verify("HMAC", key, bytes, signed)) return JSON.parse(payload) as WebhookEvent;
   }
   throw new WebhookVerificationError("No matching webhook signature");
+}
+
+export type SignWebhookOptions = {
+  /** The `webhook-id`; default a new UUID. Hubi sends the event's id. */
+  id?: string;
+  /** Unix seconds; default now. */
+  timestamp?: number;
+};
+
+/** The three Standard Webhooks headers of a delivery. */
+export type SignedWebhookHeaders = { "webhook-id": string; "webhook-timestamp": string; "webhook-signature": string };
+
+/**
+ * Signs a payload as Hubi signs deliveries, for your receiver's tests: post `payload` with these
+ * headers and `verify` (or any Standard Webhooks library) accepts it.
+ */
+export async function signWebhook(payload: string, secret: string, options: SignWebhookOptions = {}): Promise<SignedWebhookHeaders> {
+  const crypto = await webCrypto();
+  const id = options.id ?? crypto.randomUUID();
+  const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000));
+  const key = await hmacKey(secret, "sign");
+  const signature = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${id}.${timestamp}.${payload}`));
+  return { "webhook-id": id, "webhook-timestamp": timestamp, "webhook-signature": `v1,${bytesToBase64(signature)}` };
 }

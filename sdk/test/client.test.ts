@@ -10,6 +10,7 @@ import {
   NotFoundError,
   RateLimitedError,
   UnauthorizedError,
+  UnexpectedResponseError,
   type VerifyCitizenResponse,
 } from "../src/index.js";
 import { apiError, fakeFetch, json, TEST_KEY } from "./fake-fetch.js";
@@ -38,8 +39,8 @@ const verified: VerifyCitizenResponse = {
   match: null,
 };
 
-const page = (n: number, items: number, total: number) =>
-  json(200, { message: "ok", data: Array.from({ length: items }, (_, i) => ({ ...verification, id: `${n}-${i}` })), pagination: { page: n, limit: 2, total } });
+const page = (n: number, items: number, total: number, hasMore = n * 2 < total) =>
+  json(200, { message: "ok", data: Array.from({ length: items }, (_, i) => ({ ...verification, id: `${n}-${i}` })), pagination: { limit: 2, total, hasMore } });
 
 describe("verifyCitizen", () => {
   it("posts the request with the key and a generated idempotency key", async () => {
@@ -75,6 +76,8 @@ describe("verifyCitizen", () => {
       citizen: verified.citizen,
       message: "Citizen verified",
       requestId: "req_test",
+      rateLimit: null,
+      replayed: false,
       raw: verified,
     });
   });
@@ -133,11 +136,11 @@ describe("typed errors", () => {
     expect(error).toMatchObject({ status: 502, requestId: "req_proxy" });
   });
 
-  it("keeps an error code it does not know as a HubiError", async () => {
+  it("reports an error code newer than the library as UNEXPECTED_RESPONSE, keeping the API's code in the message", async () => {
     const { hubi } = client(apiError(418, "TEAPOT", "No coffee"));
     const error = await hubi.listVerifications().catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(HubiError);
-    expect(error).toMatchObject({ code: "TEAPOT", status: 418 });
+    expect(error).toBeInstanceOf(UnexpectedResponseError);
+    expect(error).toMatchObject({ code: "UNEXPECTED_RESPONSE", status: 418, message: "TEAPOT: No coffee", requestId: "req_error" });
   });
 });
 
@@ -160,17 +163,18 @@ describe("listVerifications and getVerification", () => {
   it("returns data, pagination and requestId", async () => {
     const { hubi } = client(page(1, 2, 2));
     const result = await hubi.listVerifications();
-    expect(result.pagination).toEqual({ page: 1, limit: 2, total: 2 });
+    expect(result.pagination).toEqual({ limit: 2, total: 2, hasMore: false });
     expect(result.data).toHaveLength(2);
     expect(result.requestId).toBe("req_test");
   });
 
-  it("iterates over every page and stops at the total", async () => {
+  it("iterates page after page by cursor (the last item's id) until hasMore is false", async () => {
     const { hubi, calls } = client(page(1, 2, 5), page(2, 2, 5), page(3, 1, 5));
     const ids: string[] = [];
     for await (const item of hubi.listAllVerifications({ result: "verified", limit: 2 })) ids.push(item.id);
     expect(ids).toEqual(["1-0", "1-1", "2-0", "2-1", "3-0"]);
-    expect(calls.map((c) => new URL(c.url).searchParams.get("page"))).toEqual(["1", "2", "3"]);
+    expect(calls.map((c) => new URL(c.url).searchParams.get("startingAfter"))).toEqual([null, "1-1", "2-1"]);
+    expect(calls.every((c) => new URL(c.url).searchParams.get("result") === "verified")).toBe(true);
   });
 
   it("stops iterating on an empty page", async () => {
@@ -183,6 +187,6 @@ describe("listVerifications and getVerification", () => {
     const { hubi, calls } = client(json(200, { message: "ok", data: verification }));
     const result = await hubi.getVerification("a/b");
     expect(calls[0]!.url).toBe("https://api.test/api/v1/verifications/a%2Fb");
-    expect(result).toEqual({ ...verification, requestId: "req_test" });
+    expect(result).toEqual({ ...verification, requestId: "req_test", rateLimit: null, replayed: false });
   });
 });

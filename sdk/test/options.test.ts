@@ -31,14 +31,14 @@ describe("Hubi options", () => {
     ["test", TEST_KEY, "https://sandbox.hubi.so/api/v1/verifications"],
     ["live", LIVE_KEY, "https://api.hubi.so/api/v1/verifications"],
   ] as const)("defaults to the %s host", async (environment, apiKey, url) => {
-    const { fetch, calls } = fakeFetch(json(200, { message: "ok", data: [], pagination: { page: 1, limit: 20, total: 0 } }));
+    const { fetch, calls } = fakeFetch(json(200, { message: "ok", data: [], pagination: { page: 1, limit: 20, total: 0, hasMore: false } }));
     await new Hubi({ apiKey, environment, fetch }).listVerifications();
     expect(calls[0]!.url).toBe(url);
     expect(BASE_URLS[environment]).toBe(new URL(url).origin);
   });
 
   it("uses an overridden base URL", async () => {
-    const { fetch, calls } = fakeFetch(json(200, { message: "ok", data: [], pagination: { page: 1, limit: 20, total: 0 } }));
+    const { fetch, calls } = fakeFetch(json(200, { message: "ok", data: [], pagination: { page: 1, limit: 20, total: 0, hasMore: false } }));
     await new Hubi({ apiKey: TEST_KEY, environment: "test", baseUrl: "http://localhost:3000/", fetch }).listVerifications();
     expect(calls[0]!.url).toBe("http://localhost:3000/api/v1/verifications");
   });

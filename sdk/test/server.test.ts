@@ -6,7 +6,22 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { api } from "../../test/support/api";
 import { createTestBusiness, uniqueNationalId, type TestBusiness } from "../../test/support/factories";
-import { BadRequestError, Hubi, NotFoundError, RateLimitedError, UnauthorizedError, type FetchLike } from "../src/index.js";
+import { ERROR_STATUS } from "@/contracts/errors";
+import { SANDBOX_LEVERS } from "@/contracts/sandbox";
+import {
+  BadRequestError,
+  CLIENT_ERROR_CODES,
+  Hubi,
+  HubiError,
+  InsufficientCreditsError,
+  InternalServerError,
+  NotFoundError,
+  RateLimitedError,
+  TimeoutError,
+  UnauthorizedError,
+  type FetchLike,
+  type HubiErrorCode,
+} from "../src/index.js";
 
 const REFERENCE = /^HV-\d{8}-[0-9A-HJKMNP-TV-Z]{8}$/;
 
@@ -81,7 +96,7 @@ describe("@hubi/node against the server", () => {
     for (const nationalId of ["11111111111", "22222222222", "33333333333"]) made.push(await hubi.verifyCitizen({ nationalId }));
 
     const page = await hubi.listVerifications({ limit: 2 });
-    expect(page.pagination).toEqual({ page: 1, limit: 2, total: 3 });
+    expect(page.pagination).toEqual({ page: 1, limit: 2, total: 3, hasMore: true });
     expect(page.data.map((v) => v.id)).toEqual([made[2]!.id, made[1]!.id]);
 
     const all = [];
@@ -142,5 +157,39 @@ describe("@hubi/node against the server", () => {
     expect(error).toBeInstanceOf(RateLimitedError);
     expect((error as RateLimitedError).retryAfter).toBeGreaterThan(0);
     expect(calls).toHaveLength(1);
+  });
+
+  it("iterates every verification exactly once while new ones are created during the iteration", async () => {
+    const fresh = await createTestBusiness();
+    const { hubi } = client(fresh.testKey);
+    const before: string[] = [];
+    for (let i = 0; i < 7; i++) before.push((await hubi.verifyCitizen({ nationalId: uniqueNationalId() })).id);
+    const seen: string[] = [];
+    for await (const v of hubi.listAllVerifications({ limit: 2 })) {
+      seen.push(v.id);
+      await hubi.verifyCitizen({ nationalId: uniqueNationalId() }); // lands on top, before the cursor
+    }
+    expect(seen).toEqual([...before].reverse());
+  });
+
+  it("gets each sandbox lever's error, typed, and times out on the slow one", async () => {
+    const { hubi, calls } = client(biz.testKey, { maxRetries: 1 });
+    await expect(hubi.verifyCitizen({ nationalId: SANDBOX_LEVERS.insufficient_credits })).rejects.toBeInstanceOf(InsufficientCreditsError);
+    const limited = await hubi.verifyCitizen({ nationalId: SANDBOX_LEVERS.rate_limited }).catch((e: unknown) => e);
+    expect(limited).toMatchObject({ code: "RATE_LIMITED", retryAfter: 2 });
+    expect(calls.filter((c) => c.status === 429)).toHaveLength(2); // retried once after Retry-After
+    await expect(hubi.verifyCitizen({ nationalId: SANDBOX_LEVERS.internal_error })).rejects.toBeInstanceOf(InternalServerError);
+    const slow = await hubi.verifyCitizen({ nationalId: SANDBOX_LEVERS.slow_response }, { timeoutMs: 300, maxRetries: 0 }).catch((e: unknown) => e);
+    expect(slow).toBeInstanceOf(TimeoutError);
+  }, 30_000);
+
+  it("links every error code it can raise to a section of the deployment's guide that exists", async () => {
+    const guide = await (await fetch(`${inject("baseUrl")}/docs/guide`)).text();
+    const codes = [...Object.keys(ERROR_STATUS), ...CLIENT_ERROR_CODES];
+    const missing = codes.filter((code) => {
+      const anchor = new URL(new HubiError(code as HubiErrorCode, { message: "", docsBaseUrl: inject("baseUrl") }).docUrl).hash.slice(1);
+      return !guide.includes(`id="${anchor}"`);
+    });
+    expect(missing).toEqual([]);
   });
 });

@@ -58,3 +58,21 @@ describe("Hubi.webhooks.verify", () => {
     await expect(verify(payload, delivery(SECRET, new Date(now.getTime() - 4 * 60_000)))).resolves.toEqual(event);
   });
 });
+
+describe("Hubi.webhooks.sign", () => {
+  it("signs as Hubi does: the reference implementation and our verifier both accept it", async () => {
+    const headers = await Hubi.webhooks.sign(payload, SECRET, { id: event.id, timestamp: Math.floor(now.getTime() / 1000) });
+    expect(headers).toEqual(delivery());
+    await expect(Hubi.webhooks.verify(payload, headers, SECRET, { now: now.getTime() })).resolves.toEqual(event);
+  });
+
+  it("defaults to a fresh id and the current time, and the signature breaks with another secret", async () => {
+    const headers = await Hubi.webhooks.sign(payload, SECRET);
+    expect(headers["webhook-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    await expect(Hubi.webhooks.verify(payload, headers, SECRET)).resolves.toEqual(event);
+    expect(new Webhook(SECRET).verify(payload, headers)).toEqual(event);
+    const error = await Hubi.webhooks.verify(payload, headers, OTHER_SECRET).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(WebhookVerificationError);
+    expect(error).toMatchObject({ code: "WEBHOOK_VERIFICATION_FAILED", docUrl: "https://api.hubi.so/docs/guide#error-webhook-verification-failed" });
+  });
+});

@@ -26,6 +26,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List events
+         * @description Free. Rate limit: 60 per minute (shared with the other reads). Events stay retrievable for 30 days.
+         *
+         *     The events of the calling business in the key's mode, newest first, exactly as webhooks deliver them (whether or not an endpoint was configured or enabled). A receiver that was down catches up by paging with `startingAfter` until `hasMore` is false and deduplicating on `id`.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve one event
+         * @description Free. Rate limit: 60 per minute (shared with the other reads). Events stay retrievable for 30 days.
+         *
+         *     An id of another business or of the other mode, an expired event, or a malformed id, is 404.
+         */
+        get: operations["getEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/verifications": {
         parameters: {
             query?: never;
@@ -495,6 +539,11 @@ export interface components {
              */
             type: "webhook_test";
         };
+        EventPagination: {
+            /** @description More events follow in the direction of the request. */
+            hasMore: boolean;
+            limit: number;
+        };
         FieldError: {
             /**
              * @description The offending field, header or query parameter.
@@ -504,10 +553,21 @@ export interface components {
             /** @example National ID must be exactly 11 digits */
             message: string;
         };
+        GetEventResponse: {
+            data: components["schemas"]["WebhookEvent"];
+            /** @example Event retrieved */
+            message: string;
+        };
         GetVerificationResponse: {
             data: components["schemas"]["Verification"];
             /** @example Verification retrieved */
             message: string;
+        };
+        ListEventsResponse: {
+            data: components["schemas"]["WebhookEvent"][];
+            /** @example Events retrieved */
+            message: string;
+            pagination: components["schemas"]["EventPagination"];
         };
         ListVerificationsResponse: {
             data: components["schemas"]["Verification"][];
@@ -550,8 +610,12 @@ export interface components {
             score: number;
         };
         Pagination: {
+            /** @description More items follow in the direction of the request: pass the last item's `id` as `startingAfter` (or the first's as `endingBefore`). */
+            hasMore: boolean;
             limit: number;
-            page: number;
+            /** @description The page number; absent on a cursor page (`startingAfter` or `endingBefore`). */
+            page?: number;
+            /** @description Items matching the filters, in every page. */
             total: number;
         };
         Verification: {
@@ -576,11 +640,8 @@ export interface components {
             reference: string;
             result: components["schemas"]["VerificationResult"];
         };
-        /**
-         * @description `verified`: the ID matches an active card. `not_found`: no record. `expired`: the card is past its expiry date. `revoked`: the card was cancelled, reported stolen, or its holder is deceased. Clients must tolerate values they do not know.
-         * @enum {string}
-         */
-        VerificationResult: "verified" | "not_found" | "expired" | "revoked";
+        /** @description `verified`: the ID matches an active card. `not_found`: no record. `expired`: the card is past its expiry date. `revoked`: the card was cancelled, reported stolen, or its holder is deceased. Clients must tolerate values they do not know. */
+        VerificationResult: "verified" | "not_found" | "expired" | "revoked" | (string & {});
         VerificationWithCredits: {
             channel: components["schemas"]["Channel"];
             /**
@@ -634,6 +695,8 @@ export interface components {
     parameters: never;
     requestBodies: never;
     headers: {
+        /** @description The methods this path supports. */
+        Allow: string;
         /** @description Requests allowed per rolling minute for this endpoint group. */
         "RateLimit-Limit": string;
         /** @description Requests left in the current window. */
@@ -668,11 +731,270 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            /** @description `METHOD_NOT_ALLOWED`: The path exists but not with this method (`HEAD` and `OPTIONS` included). The `Allow` header lists the methods it supports. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description An event `id`: returns the page of newer events that precedes it. */
+                endingBefore?: string;
+                /** @description Only events created at or after this instant. */
+                from?: string;
+                /** @description Items per page, 1 to 100 (default 20). */
+                limit?: number;
+                /** @description An event `id`: returns the page of older events that follows it. */
+                startingAfter?: string;
+                /** @description Only events created before this instant. */
+                to?: string;
+                /** @description Only events of this type. */
+                type?: "verification_completed" | "credits_low" | "credits_exhausted" | "live_access_approved" | "live_access_rejected" | "business_suspended" | "webhook_test";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of events. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Events retrieved",
+                     *       "data": [
+                     *         {
+                     *           "id": "5b1d3f6e-8a2c-4e0b-9d7f-1c3e5a7b9d2f",
+                     *           "type": "verification_completed",
+                     *           "mode": "live",
+                     *           "createdAt": "2026-11-22T09:30:00.000Z",
+                     *           "data": {
+                     *             "id": "0b8f7c1e-4d0a-4c55-9a52-3f1f5e0c2d7a",
+                     *             "reference": "HV-20261122-7KQ2M9XD",
+                     *             "purpose": "Account opening",
+                     *             "channel": "api",
+                     *             "match": null,
+                     *             "createdAt": "2026-11-22T09:30:00.000Z",
+                     *             "result": "verified"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "limit": 20,
+                     *         "hasMore": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListEventsResponse"];
+                };
+            };
+            /** @description `BAD_REQUEST`: Malformed request or validation failure. `errors[]` lists every offending field, header or query parameter. */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, unknown, revoked or expired API key, or a key used on the other environment's host. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: The business is suspended, a live key is used by a business that is not on the enterprise plan, or a `read_only` key calls verify. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: The path exists but not with this method (`HEAD` and `OPTIONS` included). The `Allow` header lists the methods it supports. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: More than the limit (60 per rolling minute per business, mode and endpoint). Retry after `Retry-After` seconds. Nothing was charged. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Unexpected server error. Nothing was charged; retrying with the same Idempotency-Key is safe. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event's `id` (also its `webhook-id`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Event retrieved",
+                     *       "data": {
+                     *         "id": "5b1d3f6e-8a2c-4e0b-9d7f-1c3e5a7b9d2f",
+                     *         "type": "verification_completed",
+                     *         "mode": "live",
+                     *         "createdAt": "2026-11-22T09:30:00.000Z",
+                     *         "data": {
+                     *           "id": "0b8f7c1e-4d0a-4c55-9a52-3f1f5e0c2d7a",
+                     *           "reference": "HV-20261122-7KQ2M9XD",
+                     *           "purpose": "Account opening",
+                     *           "channel": "api",
+                     *           "match": null,
+                     *           "createdAt": "2026-11-22T09:30:00.000Z",
+                     *           "result": "verified"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetEventResponse"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, unknown, revoked or expired API key, or a key used on the other environment's host. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: The business is suspended, a live key is used by a business that is not on the enterprise plan, or a `read_only` key calls verify. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NOT_FOUND`: Nothing with this id exists for the calling business in the key's mode (a malformed id included), or an unknown path. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: The path exists but not with this method (`HEAD` and `OPTIONS` included). The `Allow` header lists the methods it supports. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: More than the limit (60 per rolling minute per business, mode and endpoint). Retry after `Retry-After` seconds. Nothing was charged. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Unexpected server error. Nothing was charged; retrying with the same Idempotency-Key is safe. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listVerifications: {
         parameters: {
             query?: {
+                /** @description A verification `id`: returns the page of newer items that precedes it. */
+                endingBefore?: string;
                 /** @description Only verifications created at or after this instant. */
                 from?: string;
                 /** @description Items per page, 1 to 100 (default 20). */
@@ -680,7 +1002,9 @@ export interface operations {
                 /** @description Page number, from 1. */
                 page?: number;
                 /** @description Only verifications with this outcome. */
-                result?: components["schemas"]["VerificationResult"];
+                result?: "verified" | "not_found" | "expired" | "revoked";
+                /** @description A verification `id`: returns the page of older items that follows it. Stable while new items arrive. */
+                startingAfter?: string;
                 /** @description Only verifications created before this instant. */
                 to?: string;
             };
@@ -717,7 +1041,8 @@ export interface operations {
                      *       "pagination": {
                      *         "page": 1,
                      *         "limit": 20,
-                     *         "total": 1
+                     *         "total": 1,
+                     *         "hasMore": false
                      *       }
                      *     }
                      */
@@ -770,6 +1095,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `METHOD_NOT_ALLOWED`: The path exists but not with this method (`HEAD` and `OPTIONS` included). The `Allow` header lists the methods it supports. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `RATE_LIMITED`: More than the limit (60 per rolling minute per business, mode and endpoint). Retry after `Retry-After` seconds. Nothing was charged. */
             429: {
                 headers: {
@@ -801,7 +1137,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The verification's `id`. */
+                /** @description The verification's `id` (a UUID). */
                 id: string;
             };
             cookie?: never;
@@ -868,12 +1204,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `NOT_FOUND`: No verification with this id exists for the calling business in the key's mode (a malformed id included), or an unknown path. */
+            /** @description `NOT_FOUND`: Nothing with this id exists for the calling business in the key's mode (a malformed id included), or an unknown path. */
             404: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: The path exists but not with this method (`HEAD` and `OPTIONS` included). The `Allow` header lists the methods it supports. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -975,6 +1322,17 @@ export interface operations {
             /** @description `FORBIDDEN`: The business is suspended, a live key is used by a business that is not on the enterprise plan, or a `read_only` key calls verify. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: The path exists but not with this method (`HEAD` and `OPTIONS` included). The `Allow` header lists the methods it supports. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };

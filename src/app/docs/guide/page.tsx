@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ERROR_STATUS } from "@/contracts/errors";
-import { SANDBOX_IDS } from "@/contracts/sandbox";
+import { SANDBOX_IDS, SANDBOX_LEVERS, SLOW_RESPONSE_SECONDS } from "@/contracts/sandbox";
+import { EVENT_RETENTION_DAYS } from "@/contracts/events-api";
 import { API_KEY_SCOPES } from "@/contracts/api-key-scopes";
 import { MATCH_OUTCOMES } from "./match-outcomes";
 import { CodeBlock } from "../_components/code-block";
@@ -77,12 +78,43 @@ const ERROR_WHEN: Record<keyof typeof ERROR_STATUS, string> = {
   UNAUTHORIZED: "Missing, malformed, unknown, revoked or expired key, or a key for the other environment.",
   INSUFFICIENT_CREDITS: "Live balance exhausted. Top up in the portal.",
   FORBIDDEN: "Business suspended, live key without the enterprise plan, or a read_only key calling verify.",
-  NOT_FOUND: "No such verification for your business and mode, or an unknown path.",
+  NOT_FOUND: "No such verification or event for your business and mode, or an unknown path.",
   METHOD_NOT_ALLOWED: "Wrong HTTP method for the path.",
   CONFLICT: "Idempotency-Key reused with another body, or still in flight (then with Retry-After).",
   RATE_LIMITED: "More than 60 requests per minute; wait Retry-After seconds.",
   INTERNAL_ERROR: "Unexpected error. Safe to retry with the same Idempotency-Key.",
 };
+
+/** Raised by the client library itself; each has a section here, which its errors' docUrl links to. */
+const CLIENT_ERROR_WHEN = {
+  CONNECTION_ERROR: "No HTTP response at all (DNS, TLS, connection reset). Retried automatically; check the network or baseUrl.",
+  TIMEOUT: "No response within timeoutMs (per attempt). Retried automatically; verify calls keep their idempotency key, so this is safe.",
+  ABORTED: "Your AbortSignal fired: the call, or the wait before a retry, was stopped. Nothing else is retried.",
+  UNEXPECTED_RESPONSE: "A response that is not the API's (a proxy's page) or an error code newer than your library version: upgrade it.",
+  WEB_CRYPTO_UNAVAILABLE: "The runtime has neither globalThis.crypto nor node:crypto. Use Node.js 18+, Deno, Bun or an edge runtime.",
+  WEBHOOK_VERIFICATION_FAILED: "A delivery whose signature, timestamp or headers do not check out. Answer it 400 and do not process it.",
+} as const;
+
+const LEVER_OUTCOME: Record<keyof typeof SANDBOX_LEVERS, string> = {
+  insufficient_credits: "402 INSUFFICIENT_CREDITS",
+  rate_limited: "429 RATE_LIMITED with Retry-After: 2",
+  internal_error: "500 INTERNAL_ERROR",
+  slow_response: `verified, after ${SLOW_RESPONSE_SECONDS} s (past the client library's default 10 s timeout)`,
+  credits_low: "verified, and a credits_low event (balance 9, threshold 10)",
+  credits_exhausted: "verified, and a credits_exhausted event (balance 0)",
+};
+
+const CATCH_UP = `
+import { Hubi } from "@hubi/node";
+
+const hubi = new Hubi({ apiKey: process.env.HUBI_API_KEY!, environment: "live" });
+const downSince = new Date(Date.now() - 3600_000); // when your receiver went down
+
+for await (const event of hubi.listAllEvents({ from: downSince })) {
+  await handleOnce(event); // the same events webhooks deliver: deduplicate on event.id
+}`;
+
+const errorAnchor = (name: string) => `error-${name.toLowerCase().replace(/_/g, "-")}`;
 
 const code = "rounded bg-slate-100 px-1 py-0.5 font-mono text-sm";
 
@@ -141,6 +173,36 @@ export default function GuidePage() {
           <p>
             <code className={code}>citizen</code> is present only when the result is <code className={code}>verified</code>; otherwise
             it is <code className={code}>null</code>. Treat result values you do not know as not verified.
+          </p>
+          <p>
+            <strong>Levers.</strong> These IDs force what your integration must handle, so you can rehearse it before it happens in
+            production. Errors are answered before anything is recorded or counted.
+          </p>
+          <table className="w-full text-left text-sm">
+            <thead>
+              <tr className="border-b border-slate-200">
+                <th className="py-2">nationalId</th>
+                <th className="py-2">answer</th>
+              </tr>
+            </thead>
+            <tbody>
+              {Object.entries(SANDBOX_LEVERS).map(([lever, id]) => (
+                <tr key={id} className="border-b border-slate-100">
+                  <td className="py-2 font-mono">{id}</td>
+                  <td className="py-2">{LEVER_OUTCOME[lever as keyof typeof SANDBOX_LEVERS]}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </GuideSection>
+
+        <GuideSection id="pagination" title="Pagination">
+          <p>
+            Lists are newest first. To walk a list, pass the last item&apos;s <code className={code}>id</code> as{" "}
+            <code className={code}>startingAfter</code> until <code className={code}>pagination.hasMore</code> is false (or the first
+            item&apos;s as <code className={code}>endingBefore</code> to go the other way). Cursors never repeat or skip an item while
+            new ones arrive. Page numbers (<code className={code}>page</code>, <code className={code}>limit</code>) remain for
+            verifications, but shift when new verifications are created. A parameter given twice is 400.
           </p>
         </GuideSection>
 
@@ -229,7 +291,7 @@ export default function GuidePage() {
             </thead>
             <tbody>
               {Object.entries(ERROR_STATUS).map(([name, status]) => (
-                <tr key={name} className="border-b border-slate-100 align-top">
+                <tr key={name} id={errorAnchor(name)} className="scroll-mt-8 border-b border-slate-100 align-top">
                   <td className="py-2 pr-4">{status}</td>
                   <td className="py-2 pr-4 font-mono">{name}</td>
                   <td className="py-2">{ERROR_WHEN[name as keyof typeof ERROR_STATUS]}</td>
@@ -237,7 +299,26 @@ export default function GuidePage() {
               ))}
             </tbody>
           </table>
-          <p>The client library throws one error class per code:</p>
+          <p>
+            The client library throws one error class per code, each with a <code className={code}>docUrl</code> pointing at its row
+            here. It raises these codes of its own:
+          </p>
+          <table className="w-full text-left text-sm">
+            <thead>
+              <tr className="border-b border-slate-200">
+                <th className="py-2 pr-4">code</th>
+                <th className="py-2">When</th>
+              </tr>
+            </thead>
+            <tbody>
+              {Object.entries(CLIENT_ERROR_WHEN).map(([name, when]) => (
+                <tr key={name} id={errorAnchor(name)} className="scroll-mt-8 border-b border-slate-100 align-top">
+                  <td className="py-2 pr-4 font-mono">{name}</td>
+                  <td className="py-2">{when}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
           <CodeBlock title="TypeScript">{ERRORS}</CodeBlock>
         </GuideSection>
 
@@ -277,7 +358,23 @@ export default function GuidePage() {
             minutes off:
           </p>
           <CodeBlock title="Next.js route handler">{WEBHOOK}</CodeBlock>
-          <p>Any Standard Webhooks library (for example the standardwebhooks package) verifies these deliveries as well.</p>
+          <p>
+            Any Standard Webhooks library (for example the standardwebhooks package) verifies these deliveries as well. For your
+            receiver&apos;s tests, <code className={code}>Hubi.webhooks.sign(payload, secret)</code> returns the headers Hubi would
+            send.
+          </p>
+        </GuideSection>
+
+        <GuideSection id="events" title="Events">
+          <p>
+            Every event is kept for {EVENT_RETENTION_DAYS} days and can be read with{" "}
+            <code className={code}>GET /api/v1/events</code> (filter by <code className={code}>type</code>,{" "}
+            <code className={code}>from</code>, <code className={code}>to</code>) and{" "}
+            <code className={code}>GET /api/v1/events/{"{id}"}</code>, free of charge, whether or not an endpoint was configured.
+            Events raised while your endpoint is disabled wait and are delivered once you enable it again; the portal can also resend
+            every failed delivery since a given time. After an outage, catch up like this:
+          </p>
+          <CodeBlock title="TypeScript">{CATCH_UP}</CodeBlock>
         </GuideSection>
       </main>
     </>
