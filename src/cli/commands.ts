@@ -11,9 +11,12 @@ import { revokeApiKey } from "@/server/services/keys/revoke-api-key";
 import { grantCredits } from "@/server/services/credits/grant-credits";
 import { importCitizens } from "@/server/services/registry/import-citizens";
 import { verifyAuditChain } from "@/server/services/audit/verify-audit-chain";
+import { setWebhookUrl } from "@/server/services/webhooks/set-webhook-url";
+import { sendTestWebhook } from "@/server/services/webhooks/send-test-webhook";
+import { listen } from "./listen";
 
 type Flags = Record<string, string | boolean | undefined>;
-type Io = { readFile(path: string): string };
+type Io = { readFile(path: string): string; print(line: object): void; interrupted: Promise<void> };
 type Command = {
   usage: string;
   options: Record<string, { type: "string" | "boolean" }>;
@@ -32,6 +35,12 @@ const int = (f: Flags, name: string) => {
   if (v === undefined) return undefined;
   if (!/^[0-9]+$/.test(v)) throw new Error(`--${name} must be a whole number`);
   return Number(v);
+};
+
+const mode = (f: Flags) => {
+  const m = required(f, "mode");
+  if (m !== "test" && m !== "live") throw new Error("--mode must be test or live");
+  return m;
 };
 
 const setStatus = (status: "active" | "suspended"): Command => ({
@@ -124,6 +133,22 @@ export const commands: Record<string, Command> = {
       if (!file) throw new Error("Name the CSV file: registry:import FILE.csv");
       return importCitizens(ctx(), { csv: io.readFile(file) });
     },
+  },
+  "webhooks:set-url": {
+    usage: "--business ID --mode test|live --url URL   (an endpoint's first URL also creates its secret)",
+    options: { business: { type: "string" }, mode: { type: "string" }, url: { type: "string" } },
+    run: (f) => setWebhookUrl(ctx(), { businessId: required(f, "business"), mode: mode(f), url: required(f, "url") }),
+  },
+  "webhooks:send-test": {
+    usage: "--business ID --mode test|live   (sends a webhook_test event now; prints the receiver's answer)",
+    options: { business: { type: "string" }, mode: { type: "string" } },
+    run: (f) => sendTestWebhook(ctx(), { businessId: required(f, "business"), mode: mode(f) }),
+  },
+  listen: {
+    usage: "--business ID --mode test|live --forward-to URL   (development: forwards new events, signed, until Ctrl-C)",
+    options: { business: { type: "string" }, mode: { type: "string" }, "forward-to": { type: "string" } },
+    run: (f, _p, io) =>
+      listen(ctx(), { businessId: required(f, "business"), mode: mode(f), forwardTo: required(f, "forward-to"), print: io.print, stopped: io.interrupted }),
   },
   "audit:verify": {
     usage: "exit 0 when the audit chain is intact; otherwise names the first bad entry",

@@ -16,7 +16,7 @@ function usage(): string {
   return [
     "Usage: npm run cli -- <command> [flags]",
     "",
-    ...Object.entries(commands).map(([name, c]) => `  ${name.padEnd(18)} ${c.usage}`),
+    ...Object.entries(commands).map(([name, c]) => `  ${name.padEnd(19)} ${c.usage}`),
   ].join("\n");
 }
 
@@ -32,7 +32,16 @@ async function main(): Promise<number> {
   const { values, positionals } = parseArgs({ args: rest, options: command.options, allowPositionals: true, strict: true });
   const { disconnect } = await import("@/server/db/client");
   try {
-    const result = await command.run(values as Record<string, string | boolean | undefined>, positionals, { readFile: (f) => fs.readFileSync(f, "utf8") });
+    const interrupted = new Promise<void>((resolve) => {
+      process.once("SIGINT", resolve);
+      process.once("SIGTERM", resolve);
+    });
+    const result = await command.run(values as Record<string, string | boolean | undefined>, positionals, {
+      readFile: (f) => fs.readFileSync(f, "utf8"),
+      // Long-running commands report as they go: one JSON object per line.
+      print: (line) => process.stdout.write(`${JSON.stringify(line)}\n`),
+      interrupted,
+    });
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     return result && typeof result === "object" && "ok" in result && result.ok === false ? 1 : 0;
   } finally {

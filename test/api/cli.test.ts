@@ -2,7 +2,9 @@
  * The operator CLI (src/cli): JSON on stdout and exit 0 on success; a message on stderr and a
  * non-zero exit on error. Each command calls the same service as the portal and the API.
  */
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
+import readline from "node:readline";
+import { Webhook } from "standardwebhooks";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -10,8 +12,10 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
 import { api } from "../support/api";
-import { uniqueNationalId } from "../support/factories";
+import { createTestBusiness, uniqueNationalId } from "../support/factories";
 import { balanceOf } from "../support/queries";
+import { startReceiver } from "../support/webhook-receiver";
+import { waitFor } from "../support/wait-for";
 
 type Run = { code: number; stdout: string; stderr: string };
 
@@ -132,5 +136,57 @@ describe("operator CLI", () => {
 
     expect(badFlag.code).not.toBe(0);
     expect(badFlag.stderr).toContain("--amount must be a whole number");
+  });
+
+  it("webhooks:set-url sets an endpoint and webhooks:send-test delivers a test event to it, refusing a bad mode", async () => {
+    const receiver = await startReceiver();
+    try {
+      const biz = await createTestBusiness();
+      const endpoint = ok(await cli("webhooks:set-url", "--business", biz.businessId, "--mode", "test", "--url", receiver.url));
+      expect(endpoint).toMatchObject({ url: receiver.url, mode: "test", enabled: true });
+      const sent = ok(await cli("webhooks:send-test", "--business", biz.businessId, "--mode", "test"));
+      expect(sent).toMatchObject({ eventType: "webhook_test", status: "succeeded" });
+      expect(receiver.requests.filter((r) => r.body.includes("webhook_test"))).toHaveLength(1);
+      const bad = await cli("webhooks:set-url", "--business", biz.businessId, "--mode", "prod", "--url", receiver.url);
+      expect(bad.code).not.toBe(0);
+      expect(bad.stderr).toContain("--mode must be test or live");
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it("listen forwards the business's new events, signed, to a local receiver until interrupted", async () => {
+    const receiver = await startReceiver();
+    const biz = await createTestBusiness();
+    const child = spawn(path.resolve("node_modules/.bin/tsx"), ["src/cli/main.ts", "listen", "--business", biz.businessId, "--mode", "test", "--forward-to", receiver.url], {
+      env: process.env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    try {
+      // One JSON object per line while listening; the final result is printed like every command's.
+      let stdout = "";
+      child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+      const lines: Record<string, unknown>[] = [];
+      readline.createInterface({ input: child.stdout! }).on("line", (line) => {
+        if (line.startsWith("{") && line.endsWith("}")) lines.push(JSON.parse(line));
+      });
+      const started = await waitFor("listen to start", () => lines.find((l) => l.listening), 30_000);
+      expect(started).toMatchObject({ businessId: biz.businessId, mode: "test", secret: expect.stringMatching(/^whsec_/), secretSource: "session" });
+
+      const verified = await api("POST", "/verify/citizen", { key: biz.testKey, body: { nationalId: uniqueNationalId() } });
+      const request = await waitFor("the forwarded event", () => receiver.requests.find((r) => r.body.includes(verified.body.data.id)));
+      const event = new Webhook(started.secret as string).verify(request.body, request.headers) as { type: string; data: { id: string } };
+      expect(event).toMatchObject({ type: "verification_completed", data: { id: verified.body.data.id } });
+      await waitFor("the line for it", () => lines.find((l) => l.type === "verification_completed" && l.status === 200));
+
+      const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+      child.kill("SIGINT");
+      expect(await exited).toBe(0);
+      expect(JSON.parse(stdout.slice(stdout.lastIndexOf("\n{\n") + 1))).toEqual({ forwarded: 1 });
+      expect(receiver.requests).toHaveLength(1);
+    } finally {
+      if (child.exitCode === null) child.kill("SIGKILL");
+      await receiver.close();
+    }
   });
 });
