@@ -93,6 +93,8 @@ const CASES: Record<string, Case> = {
   "webhooks.enable": { expect: member.developer },
   "webhooks.deliveries": { input: () => ({}), expect: member.viewer },
   "webhooks.resend": { input: () => ({ deliveryId: randomUUID() }), expect: { ...member.developer, outsider: "NOT_FOUND", developer: "NOT_FOUND" } },
+  // After webhooks.setUrl above, every caller's business has an endpoint.
+  "webhooks.resendFailed": { input: () => ({ since: new Date(Date.now() - 3_600_000) }), expect: member.developer },
   "webhooks.health": { input: (w) => ({ businessId: w.businessId }), expect: adminOnly },
 };
 
