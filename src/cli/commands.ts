@@ -7,6 +7,8 @@ import { setBusinessStatus } from "@/server/services/businesses/set-business-sta
 import { changePlan, changePlanInput } from "@/server/services/businesses/change-plan";
 import { setRateLimit, setRateLimitInput } from "@/server/services/businesses/set-rate-limit";
 import { createApiKey } from "@/server/services/keys/create-api-key";
+import { updateApiKey } from "@/server/services/keys/update-api-key";
+import { splitAllowlistText } from "@/contracts/ip-allowlist";
 import { revokeApiKey } from "@/server/services/keys/revoke-api-key";
 import { grantCredits } from "@/server/services/credits/grant-credits";
 import { importCitizens } from "@/server/services/registry/import-citizens";
@@ -35,6 +37,12 @@ const int = (f: Flags, name: string) => {
   if (v === undefined) return undefined;
   if (!/^[0-9]+$/.test(v)) throw new Error(`--${name} must be a whole number`);
   return Number(v);
+};
+/** --allow-ip a,b,c; "anywhere" clears the list; absent leaves it as it is. */
+const allowlist = (f: Flags) => {
+  const v = str(f, "allow-ip");
+  if (v === undefined) return undefined;
+  return v.trim() === "anywhere" ? [] : splitAllowlistText(v);
 };
 
 const mode = (f: Flags) => {
@@ -76,13 +84,15 @@ export const commands: Record<string, Command> = {
       }),
   },
   "keys:create": {
-    usage: "--business ID --mode test|live [--name N] [--expires-in-days 30|90|365] [--scope full|match_only|read_only]",
+    usage:
+      "--business ID --mode test|live [--name N] [--expires-in-days 30|90|365] [--scope full|match_only|read_only] [--allow-ip ADDR_OR_CIDR,…]",
     options: {
       business: { type: "string" },
       mode: { type: "string" },
       name: { type: "string" },
       "expires-in-days": { type: "string" },
       scope: { type: "string" },
+      "allow-ip": { type: "string" },
     },
     async run(f) {
       const key = await createApiKey(ctx(), {
@@ -91,9 +101,15 @@ export const commands: Record<string, Command> = {
         name: str(f, "name"),
         expiresInDays: (int(f, "expires-in-days") ?? null) as 30 | 90 | 365 | null,
         scope: str(f, "scope") as ApiKeyScope | undefined,
+        allowedIps: allowlist(f),
       });
-      return { id: key.id, key: key.key, mode: key.mode, scope: key.scope, expiresAt: key.expiresAt };
+      return { id: key.id, key: key.key, mode: key.mode, scope: key.scope, allowedIps: key.allowedIps, expiresAt: key.expiresAt };
     },
+  },
+  "keys:update": {
+    usage: "--id KEY_ID [--name N] [--allow-ip ADDR_OR_CIDR,… | --allow-ip anywhere]",
+    options: { id: { type: "string" }, name: { type: "string" }, "allow-ip": { type: "string" } },
+    run: (f) => updateApiKey(ctx(), { keyId: required(f, "id"), name: str(f, "name"), allowedIps: allowlist(f) }),
   },
   "keys:revoke": {
     usage: "--id KEY_ID",

@@ -57,6 +57,7 @@ const CASES: Record<string, Case> = {
   "keys.list": { expect: member.developer },
   "keys.create": { input: () => ({ name: "Authz test", expiresInDays: null }), expect: member.developer },
   "keys.revoke": { input: (w) => ({ keyId: w.keyToRevoke }), expect: { ...member.developer, outsider: "FORBIDDEN" } },
+  "keys.update": { input: (w) => ({ keyId: w.keyToRoll, name: "Renamed" }), expect: { ...member.developer, outsider: "FORBIDDEN" } },
   "keys.roll": { input: (w) => ({ keyId: w.keyToRoll, oldKeyExpires: "in_24h" }), expect: { ...member.developer, outsider: "FORBIDDEN" } },
   "verifications.verify": { input: () => ({ nationalId: uniqueNationalId() }), expect: member.developer },
   "verifications.list": { input: () => ({ filters: {}, page: 1, limit: 20 }), expect: member.viewer },

@@ -828,7 +828,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `FORBIDDEN`: The business is suspended, a live key is used by a business that is not on the enterprise plan, or a `read_only` key calls verify. */
+            /** @description `FORBIDDEN`: The key is used from an address outside its IP allowlist, the business is suspended, a live key is used by a business that is not on the enterprise plan, or a `read_only` key calls verify. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -930,7 +930,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `FORBIDDEN`: The business is suspended, a live key is used by a business that is not on the enterprise plan, or a `read_only` key calls verify. */
+            /** @description `FORBIDDEN`: The key is used from an address outside its IP allowlist, the business is suspended, a live key is used by a business that is not on the enterprise plan, or a `read_only` key calls verify. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1085,7 +1085,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `FORBIDDEN`: The business is suspended, a live key is used by a business that is not on the enterprise plan, or a `read_only` key calls verify. */
+            /** @description `FORBIDDEN`: The key is used from an address outside its IP allowlist, the business is suspended, a live key is used by a business that is not on the enterprise plan, or a `read_only` key calls verify. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1194,7 +1194,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `FORBIDDEN`: The business is suspended, a live key is used by a business that is not on the enterprise plan, or a `read_only` key calls verify. */
+            /** @description `FORBIDDEN`: The key is used from an address outside its IP allowlist, the business is suspended, a live key is used by a business that is not on the enterprise plan, or a `read_only` key calls verify. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1319,7 +1319,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `FORBIDDEN`: The business is suspended, a live key is used by a business that is not on the enterprise plan, or a `read_only` key calls verify. */
+            /** @description `FORBIDDEN`: The key is used from an address outside its IP allowlist, the business is suspended, a live key is used by a business that is not on the enterprise plan, or a `read_only` key calls verify. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -11,6 +11,8 @@ import { fieldErrorsOf } from "@/trpc/errors";
 import { NewKeyNotice } from "./new-key-notice";
 import { API_KEY_SCOPES, type ApiKeyScope } from "@/contracts/api-key-scopes";
 import { SCOPE_LABELS } from "./scope-labels";
+import { splitAllowlistText } from "@/contracts/ip-allowlist";
+import { AllowlistField, allowlistError } from "./allowlist-field";
 
 const EXPIRY_OPTIONS = [
   { value: "", label: "Never" },
@@ -48,6 +50,7 @@ export function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () 
       name: String(form.get("name") ?? ""),
       expiresInDays: expiry ? (Number(expiry) as 30 | 90 | 365) : null,
       scope: String(form.get("scope") ?? "full") as ApiKeyScope,
+      allowedIps: splitAllowlistText(String(form.get("allowedIps") ?? "")),
     });
   }
 
@@ -78,6 +81,7 @@ export function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () 
               </option>
             ))}
           </SelectField>
+          <AllowlistField defaultValue={[]} error={allowlistError(errors)} />
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={close}>
               Cancel

@@ -14,10 +14,11 @@ import { useTRPC } from "@/trpc/client";
 import { CreateKeyDialog } from "./create-key-dialog";
 import { RevokeKeyDialog } from "./revoke-key-dialog";
 import { RollKeyDialog } from "./roll-key-dialog";
+import { EditKeyDialog, type EditableKey } from "./edit-key-dialog";
 
 const STATUS_TONE = { active: "success", revoked: "danger", expired: "neutral" } as const;
 
-type KeyRef = { id: string; name: string; hint: string };
+type KeyRef = EditableKey;
 
 export function KeysView() {
   const trpc = useTRPC();
@@ -27,6 +28,7 @@ export function KeysView() {
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<KeyRef | null>(null);
   const [rolling, setRolling] = useState<KeyRef | null>(null);
+  const [editing, setEditing] = useState<KeyRef | null>(null);
   const liveBlocked = mode === "live" && summary.data !== undefined && summary.data.liveAccess !== "approved";
 
   return (
@@ -60,6 +62,7 @@ export function KeysView() {
                 <Th>Name</Th>
                 <Th>Key</Th>
                 <Th>Access</Th>
+                <Th>Allowed from</Th>
                 <Th>Status</Th>
                 <Th>Created</Th>
                 <Th>Last used</Th>
@@ -78,6 +81,9 @@ export function KeysView() {
                   </Td>
                   <Td>{SCOPE_LABELS[k.scope].name}</Td>
                   <Td>
+                    <AllowedFrom entries={k.allowedIps} />
+                  </Td>
+                  <Td>
                     <Badge tone={STATUS_TONE[k.status]}>{k.status}</Badge>
                   </Td>
                   <Td>{formatDate(k.createdAt)}</Td>
@@ -86,6 +92,9 @@ export function KeysView() {
                   <Td className="text-right">
                     {k.status === "active" && (
                       <div className="flex justify-end gap-2">
+                        <Button size="sm" variant="secondary" onClick={() => setEditing(k)} aria-label={`Edit ${k.name}`}>
+                          Edit
+                        </Button>
                         <Button size="sm" variant="secondary" onClick={() => setRolling(k)} aria-label={`Roll ${k.name}`}>
                           Roll
                         </Button>
@@ -104,6 +113,18 @@ export function KeysView() {
       <CreateKeyDialog open={creating} onClose={() => setCreating(false)} />
       <RevokeKeyDialog apiKey={revoking} onClose={() => setRevoking(null)} />
       <RollKeyDialog apiKey={rolling} onClose={() => setRolling(null)} />
+      <EditKeyDialog apiKey={editing} onClose={() => setEditing(null)} />
     </div>
+  );
+}
+
+function AllowedFrom({ entries }: { entries: string[] }) {
+  if (entries.length === 0) return <span className="text-slate-500">Anywhere</span>;
+  const shown = entries.slice(0, 2);
+  return (
+    <span title={entries.join("\n")} className="font-mono text-xs">
+      {shown.join(", ")}
+      {entries.length > shown.length && ` +${entries.length - shown.length} more`}
+    </span>
   );
 }

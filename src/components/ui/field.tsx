@@ -50,3 +50,9 @@ export function SelectField({ label, error, hint, className, children, ...select
     />
   );
 }
+
+export function TextAreaField({ label, error, hint, className, ...textarea }: FieldProps & React.TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <Field label={label} error={error} hint={hint} className={className} render={(a11y) => <textarea className={cn(CONTROL, "font-mono")} {...textarea} {...a11y} />} />
+  );
+}

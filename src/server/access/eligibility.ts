@@ -3,9 +3,10 @@
  * api_authenticate) and the one map from status to error, used by the API and the portal alike.
  */
 import { READ_ONLY_VERIFY_MESSAGE } from "@/contracts/api-key-scopes";
+import { ADDRESS_NOT_ALLOWED_MESSAGE } from "@/contracts/ip-allowlist";
 import { AppError } from "@/server/errors";
 
-export const ELIGIBILITY = ["ok", "revoked", "expired", "suspended", "live_not_enabled", "read_only"] as const;
+export const ELIGIBILITY = ["ok", "revoked", "expired", "suspended", "live_not_enabled", "read_only", "address_not_allowed"] as const;
 export type Eligibility = (typeof ELIGIBILITY)[number];
 
 const REFUSALS: Record<Exclude<Eligibility, "ok">, () => AppError> = {
@@ -14,6 +15,7 @@ const REFUSALS: Record<Exclude<Eligibility, "ok">, () => AppError> = {
   suspended: () => new AppError("FORBIDDEN", "This business account is suspended. Contact Hubi support."),
   live_not_enabled: () => new AppError("FORBIDDEN", "Live API access requires the enterprise plan."),
   read_only: () => new AppError("FORBIDDEN", READ_ONLY_VERIFY_MESSAGE),
+  address_not_allowed: () => new AppError("FORBIDDEN", ADDRESS_NOT_ALLOWED_MESSAGE),
 };
 
 export function assertEligible(status: string): void {

@@ -1,6 +1,6 @@
 /**
- * API key authentication (product rules §1, §2): the key's format and checksum are checked before any
- * database work; then one query finds the key with its business. Each failure says what is wrong
+ * API key authentication (product rules §1, §2, §17): the key's format and checksum are checked before
+ * any database work; then one query finds the key with its business and checks its IP allowlist. Each failure says what is wrong
  * with the key, never anything about other businesses.
  */
 import { env } from "@/env";
@@ -11,6 +11,8 @@ import { AppError } from "@/server/errors";
 import { assertEligible } from "@/server/access/eligibility";
 import type { ApiKeyScope, Mode } from "@/generated/prisma/enums";
 import type { RateLimitHit } from "@/server/ratelimit";
+import { canonicalAllowlistEntry } from "@/contracts/ip-allowlist";
+import { clientAddress } from "./client-address";
 import type { EndpointGroup } from "./rate-limit";
 
 export type ApiAuth = {
@@ -50,10 +52,11 @@ export async function authenticate(req: Request, group: EndpointGroup): Promise<
   if (!parsed) throw unauthorized("Invalid API key. Keys look like hubi_test_… or hubi_live_…; copy yours from the portal.");
   assertEnvironmentHost(req, parsed.mode);
 
-  const { rows } = await pool().query<KeyRow>("SELECT * FROM api_authenticate($1, $2, $3)", [
+  const { rows } = await pool().query<KeyRow>("SELECT * FROM api_authenticate($1, $2, $3, $4)", [
     hashApiKey(key),
     group,
     !env().REDIS_URL,
+    comparableAddress(clientAddress(req.headers, env().TRUSTED_PROXY_HOPS)),
   ]);
   const row = rows[0];
   if (!row) throw unauthorized("Invalid API key. It may have been deleted or mistyped; copy yours from the portal.");
@@ -67,6 +70,17 @@ export async function authenticate(req: Request, group: EndpointGroup): Promise<
         ? undefined
         : { allowed: row.allowed, limit: row.rate_limit_per_minute, remaining: row.remaining!, resetSeconds: row.reset_seconds! },
   };
+}
+
+/**
+ * The client address as allowlists are written: an IPv4 client on a dual-stack socket appears as
+ * ::ffff:a.b.c.d and is compared as a.b.c.d. Anything unparsable is unknown (null), which no
+ * non-empty allowlist admits.
+ */
+function comparableAddress(address: string | undefined): string | null {
+  if (!address) return null;
+  const parsed = canonicalAllowlistEntry(address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, ""));
+  return "entry" in parsed && !parsed.entry.includes("/") ? parsed.entry : null;
 }
 
 /** With distinct sandbox and production hosts configured, each key works on its own host only. */

@@ -103,7 +103,8 @@ export function openApiDocument(hosts: ApiHosts = API_HOSTS) {
             "Each key has a scope chosen at creation: " +
             Object.entries(API_KEY_SCOPES)
               .map(([scope, can]) => `\`${scope}\`: ${can}`)
-              .join(" "),
+              .join(" ") +
+            "\n\nA key can carry an IP allowlist (addresses and CIDR ranges, IPv4 and IPv6, at most 50): used from anywhere else it gets 403 `FORBIDDEN`.",
         },
       },
       schemas: { WebhookEvent: webhookEventSchema },

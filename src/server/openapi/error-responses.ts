@@ -8,6 +8,7 @@ import { z } from "zod";
 import { idempotencyKeySchema, listVerificationsQuerySchema, verifyCitizenRequestSchema } from "@/contracts/verifications";
 import { IDEMPOTENCY_KEY_HEADER } from "@/contracts/headers";
 import { errorExample } from "./examples";
+import { ADDRESS_NOT_ALLOWED_MESSAGE } from "@/contracts/ip-allowlist";
 import { READ_ONLY_VERIFY_MESSAGE } from "@/contracts/api-key-scopes";
 import { responseHeaders } from "./headers";
 
@@ -65,11 +66,12 @@ const ERROR_DOCS: Record<ErrorCode, ErrorDoc> = {
   },
   FORBIDDEN: {
     description:
-      "The business is suspended, a live key is used by a business that is not on the enterprise plan, or a `read_only` key calls verify.",
+      "The key is used from an address outside its IP allowlist, the business is suspended, a live key is used by a business that is not on the enterprise plan, or a `read_only` key calls verify.",
     headers: "basic",
     examples: {
       suspended: example("Suspended business", { code: "FORBIDDEN", message: "This business account is suspended. Contact Hubi support." }),
       readOnly: example("Read-only key calls verify", { code: "FORBIDDEN", message: READ_ONLY_VERIFY_MESSAGE }),
+      addressNotAllowed: example("Key used outside its IP allowlist", { code: "FORBIDDEN", message: ADDRESS_NOT_ALLOWED_MESSAGE }),
     },
   },
   NOT_FOUND: {

@@ -4,6 +4,7 @@ import { ERROR_STATUS } from "@/contracts/errors";
 import { SANDBOX_IDS, SANDBOX_LEVERS, SLOW_RESPONSE_SECONDS } from "@/contracts/sandbox";
 import { EVENT_RETENTION_DAYS } from "@/contracts/events-api";
 import { API_KEY_SCOPES } from "@/contracts/api-key-scopes";
+import { ADDRESS_NOT_ALLOWED_MESSAGE } from "@/contracts/ip-allowlist";
 import { MATCH_OUTCOMES } from "./match-outcomes";
 import { CodeBlock } from "../_components/code-block";
 import { DocsNav } from "../_components/docs-nav";
@@ -257,6 +258,11 @@ export default function GuidePage() {
           <p>
             A <code className={code}>match_only</code> key is the data-minimised choice: your systems learn whether the details your
             customer gave are right, and never hold a copy of registry data they did not need.
+          </p>
+          <p>
+            A key can also be limited to your servers&apos; addresses: up to 50 IPv4 or IPv6 addresses and CIDR ranges, set when the
+            key is created or later with Edit. From anywhere else the key gets 403 <code className={code}>FORBIDDEN</code> (
+            <em>{ADDRESS_NOT_ALLOWED_MESSAGE}</em>), so a leaked key is of no use outside them.
           </p>
         </GuideSection>
 

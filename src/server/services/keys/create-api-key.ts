@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { apiKeyScopeSchema, type ApiKeyScope } from "@/contracts/api-key-scopes";
+import { ipAllowlistSchema } from "@/contracts/ip-allowlist";
 import { db } from "@/server/db/client";
 import type { ServiceContext } from "@/server/context";
 import { recordAudit } from "@/server/audit/record";
@@ -9,16 +10,22 @@ import { forbidden, notFound } from "@/server/errors";
 
 export const KEY_EXPIRY_DAYS = [30, 90, 365] as const;
 
+export const keyNameSchema = z.string().trim().min(1, "Give the key a name").max(80);
+
 export const createApiKeyInput = z.object({
   businessId: z.uuid(),
   mode: z.enum(["test", "live"]),
-  name: z.string().trim().min(1, "Give the key a name").max(80).default("Default key"),
+  name: keyNameSchema.default("Default key"),
   expiresInDays: z
     .union(KEY_EXPIRY_DAYS.map((d) => z.literal(d)) as [z.ZodLiteral<30>, z.ZodLiteral<90>, z.ZodLiteral<365>])
     .nullable()
     .default(null),
   scope: apiKeyScopeSchema.default("full"),
+  allowedIps: ipAllowlistSchema.default([]),
 });
+
+/** How an allowlist reads in the audit log, whose metadata is flat. */
+export const allowlistText = (entries: string[]) => (entries.length ? entries.join(", ") : "anywhere");
 
 export type CreatedApiKey = {
   id: string;
@@ -27,12 +34,13 @@ export type CreatedApiKey = {
   mode: "test" | "live";
   name: string;
   scope: ApiKeyScope;
+  allowedIps: string[];
   expiresAt: Date | null;
 };
 
 /** Creates a key; the full key is returned here and never again. Live keys need approved live access. */
 export async function createApiKey(ctx: ServiceContext, input: z.input<typeof createApiKeyInput>): Promise<CreatedApiKey> {
-  const { businessId, mode, name, expiresInDays, scope } = createApiKeyInput.parse(input);
+  const { businessId, mode, name, expiresInDays, scope, allowedIps } = createApiKeyInput.parse(input);
   assertBusinessAccess(ctx, businessId, "developer");
   const key = generateApiKey(mode);
   const expiresAt = expiresInDays ? new Date(Date.now() + expiresInDays * 86_400_000) : null;
@@ -50,6 +58,7 @@ export async function createApiKey(ctx: ServiceContext, input: z.input<typeof cr
         hash: hashApiKey(key),
         hint: apiKeyHint(key),
         scope,
+        allowedIps,
         expiresAt,
         createdById: ctx.actor.type === "user" ? ctx.actor.userId : null,
       },
@@ -60,8 +69,8 @@ export async function createApiKey(ctx: ServiceContext, input: z.input<typeof cr
       mode,
       targetType: "api_key",
       targetId: row.id,
-      metadata: { name, hint: row.hint, scope, expiresAt: expiresAt?.toISOString() ?? null },
+      metadata: { name, hint: row.hint, scope, allowedIps: allowlistText(allowedIps), expiresAt: expiresAt?.toISOString() ?? null },
     });
-    return { id: row.id, key, hint: row.hint, mode, name, scope, expiresAt };
+    return { id: row.id, key, hint: row.hint, mode, name, scope, allowedIps, expiresAt };
   });
 }

@@ -20,7 +20,7 @@ export async function listApiKeys(ctx: ServiceContext, input: z.input<typeof lis
   const keys = await db().apiKey.findMany({
     where: { businessId, mode },
     orderBy: { createdAt: "desc" },
-    select: { id: true, name: true, mode: true, hint: true, scope: true, createdAt: true, lastUsedAt: true, expiresAt: true, revokedAt: true },
+    select: { id: true, name: true, mode: true, hint: true, scope: true, allowedIps: true, createdAt: true, lastUsedAt: true, expiresAt: true, revokedAt: true },
   });
   return keys.map((k) => ({ ...k, status: apiKeyStatus(k) }));
 }

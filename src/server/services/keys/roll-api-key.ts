@@ -12,7 +12,7 @@ export const rollApiKeyInput = z.object({
   oldKeyExpires: z.enum(["now", "in_24h"]),
 });
 
-/** Creates a replacement key and schedules the old one to expire. */
+/** Creates a replacement key (same name, scope and allowlist) and schedules the old one to expire. */
 export async function rollApiKey(ctx: ServiceContext, input: z.input<typeof rollApiKeyInput>): Promise<CreatedApiKey> {
   const { keyId, oldKeyExpires } = rollApiKeyInput.parse(input);
   const old = await db().apiKey.findUnique({ where: { id: keyId } });
@@ -21,7 +21,7 @@ export async function rollApiKey(ctx: ServiceContext, input: z.input<typeof roll
   if (old.revokedAt || (old.expiresAt && old.expiresAt <= new Date())) {
     throw badRequest("This key is no longer active; create a new key instead");
   }
-  const created = await createApiKey(ctx, { businessId: old.businessId, mode: old.mode, name: old.name, scope: old.scope });
+  const created = await createApiKey(ctx, { businessId: old.businessId, mode: old.mode, name: old.name, scope: old.scope, allowedIps: old.allowedIps });
   const expiresAt = new Date(Date.now() + (oldKeyExpires === "now" ? 0 : 86_400_000));
   await db().$transaction(async (tx) => {
     await tx.apiKey.update({ where: { id: old.id }, data: { expiresAt } });
