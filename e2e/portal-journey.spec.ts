@@ -37,9 +37,11 @@ test("sign up, test key, API call, history, request log and CSV export", async (
   await page.getByRole("link", { name: "Export CSV" }).click();
   const csv = fs.readFileSync((await (await downloadPromise).path())!, "utf8");
   const lines = csv.trim().split("\r\n");
-  expect(lines[0]).toBe("id,reference,result,purpose,channel,nationalId,nameMatch,nameMatchScore,dateOfBirthMatch,createdAt");
+  expect(lines[0]).toBe(
+    "id,reference,result,purpose,channel,nationalId,nameMatch,nameMatchScore,dateOfBirthMatch,consentMethod,consentObtainedAt,consentReference,createdAt,redactedAt",
+  );
   expect(lines).toHaveLength(2);
-  expect(lines[1]).toBe([data.id, data.reference, "verified", "E2E journey", "api", "*******1111", "", "", "", data.createdAt].join(","));
+  expect(lines[1]).toBe([data.id, data.reference, "verified", "E2E journey", "api", "*******1111", "", "", "", "", "", "", data.createdAt, ""].join(","));
   expect(csv).not.toContain("11111111111");
 
   await findInRequestLog(page, requestId);
@@ -53,7 +55,6 @@ test("sign up, test key, API call, history, request log and CSV export", async (
 
 // Uses the live-access page and the admin console of the admin branch, by their visible labels.
 test("live access: apply, admin approves and grants credits, a live call costs one credit", async ({ page, request, browser, admin }) => {
-  test.fixme(!fs.existsSync("src/app/(portal)/live-access/page.tsx"), "needs the admin branch's live-access page and admin console");
   const businessName = `E2E Live Lender ${Date.now()}`;
   await signUp(page, businessName);
 
@@ -93,7 +94,12 @@ test("live access: apply, admin approves and grants credits, a live call costs o
 
   await page.goto("/credits");
   await expect(page.getByTestId("credit-balance")).toHaveText(/^10\b/);
-  const live = await verifyViaApi(request, liveKey, { nationalId: "11111111111", purpose: "Live E2E" });
+  // A new business requires the customer's consent on live calls: refused without it, free of charge.
+  const withoutConsent = await verifyViaApi(request, liveKey, { nationalId: "11111111111", purpose: "Live E2E" });
+  expect(withoutConsent.status()).toBe(400);
+  expect((await withoutConsent.json()).errors).toEqual([expect.objectContaining({ field: "consent" })]);
+  const consent = { obtainedAt: new Date().toISOString(), method: "written", reference: "E2E-FORM-1" };
+  const live = await verifyViaApi(request, liveKey, { nationalId: "11111111111", purpose: "Live E2E", consent });
   expect(live.status()).toBe(200);
   expect((await live.json()).creditDeducted).toBe(true);
   await page.reload();

@@ -36,7 +36,9 @@ async function main() {
   const app = await startApp({ env: { ...env, LOG_LEVEL: "warn" }, name: "bench" });
   try {
     const auth = (key: string) => ({ authorization: `Bearer ${key}`, "content-type": "application/json" });
-    const verifyBody = (nationalId: string) => JSON.stringify({ nationalId, purpose: "Benchmark" });
+    // With consent, as a new live business must send it.
+    const verifyBody = (nationalId: string) =>
+      JSON.stringify({ nationalId, purpose: "Benchmark", consent: { obtainedAt: new Date().toISOString(), method: "electronic" } });
     const runs: [string, autocannon.Options][] = [
       ["GET /api/health (baseline)", { url: `${app.url}/api/health` }],
       ["POST /verify/citizen (sandbox)", { url: `${app.url}/api/v1/verify/citizen`, method: "POST", headers: auth(fixture.testKey), body: verifyBody("11111111111") }],

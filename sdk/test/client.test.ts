@@ -27,6 +27,8 @@ const verification = {
   purpose: "Account opening",
   channel: "api",
   match: null,
+  consent: null,
+  redactedAt: null,
   createdAt: "2026-11-22T09:30:00.000Z",
 } as const;
 

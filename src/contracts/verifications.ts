@@ -67,6 +67,47 @@ export const matchResultSchema = z
     description: "One entry per field sent in `match`. Present only when `result` is `verified` and `match` was sent; otherwise `null`.",
   });
 
+export const CONSENT_METHODS = ["written", "electronic", "verbal"] as const;
+export const CONSENT_REFERENCE_MAX_LENGTH = 100;
+/** Clocks differ: a consent stamped a little ahead of ours is still believable. */
+const CONSENT_CLOCK_SKEW_MS = 5 * 60_000;
+
+export const consentSchema = z
+  .strictObject({
+    obtainedAt: z.iso
+      .datetime({ offset: true, error: "consent.obtainedAt must be an ISO 8601 timestamp, e.g. 2026-11-22T09:30:00Z" })
+      .refine((at) => Date.parse(at) <= Date.now() + CONSENT_CLOCK_SKEW_MS, "consent.obtainedAt must not be in the future")
+      .transform((at) => new Date(at).toISOString())
+      .meta({ description: "When your customer gave consent.", example: "2026-11-22T09:25:00Z" }),
+    method: z
+      .enum(CONSENT_METHODS, { error: "consent.method must be written, electronic or verbal" })
+      .meta({ description: "How consent was given: a signed form, an electronic acceptance (app, web) or spoken (branch, call centre)." }),
+    reference: z
+      .string({ error: "consent.reference must be a string" })
+      .trim()
+      .min(1, "consent.reference must not be empty")
+      .max(CONSENT_REFERENCE_MAX_LENGTH, `consent.reference must be at most ${CONSENT_REFERENCE_MAX_LENGTH} characters`)
+      .optional()
+      .meta({ description: "Your own record of the consent (form number, recording id). Cleared when the verification is redacted.", example: "KYC-FORM-2291" }),
+  })
+  .meta({
+    id: "ConsentRequest",
+    description:
+      "The customer's consent to this lookup. Required in live mode when the business requires it (the default for new businesses). " +
+      "Holds no personal data: put none in `reference`.",
+  });
+
+export const CONSENT_REQUIRED_MESSAGE =
+  "consent is required: this business requires the customer's consent (obtainedAt, method) for every live verification";
+
+export const consentRecordSchema = z
+  .object({
+    obtainedAt: z.iso.datetime(),
+    method: z.enum(CONSENT_METHODS),
+    reference: z.string().nullable().meta({ description: "`null` when none was sent, or after redaction." }),
+  })
+  .meta({ id: "Consent", description: "The consent sent with the verification, or `null` when none was." });
+
 export const verifyCitizenRequestSchema = z
   .strictObject({
     nationalId: z
@@ -80,6 +121,7 @@ export const verifyCitizenRequestSchema = z
       .optional()
       .meta({ description: "Business purpose, recorded for the audit log.", example: "Account opening" }),
     match: matchRequestSchema.optional(),
+    consent: consentSchema.optional(),
   })
   .meta({ id: "VerifyCitizenRequest" });
 
@@ -100,6 +142,12 @@ const verificationFields = {
   purpose: z.string().nullable().meta({ example: "Account opening" }),
   channel: channelSchema,
   match: matchResultSchema.nullable(),
+  consent: consentRecordSchema.nullable(),
+  redactedAt: z.iso.datetime().nullable().meta({
+    description:
+      "When the verification was redacted (on request, or at the end of the business's retention period): `purpose` and the consent " +
+      "reference are cleared, and the national ID's traces are gone. `null` until then.",
+  }),
   createdAt: z.iso.datetime().meta({ example: "2026-11-22T09:30:00.000Z" }),
 };
 
@@ -167,6 +215,8 @@ export const verificationIdSchema = z.uuid({ error: "id must be a verification i
 export type VerifyCitizenRequest = z.output<typeof verifyCitizenRequestSchema>;
 export type MatchRequest = z.output<typeof matchRequestSchema>;
 export type MatchResult = z.infer<typeof matchResultSchema>;
+export type ConsentRequest = z.output<typeof consentSchema>;
+export type ConsentRecord = z.infer<typeof consentRecordSchema>;
 export type VerifyCitizenResponse = z.infer<typeof verifyCitizenResponseSchema>;
 export type Verification = z.infer<typeof verificationSchema>;
 export type Citizen = z.infer<typeof citizenSchema>;

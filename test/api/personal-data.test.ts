@@ -113,7 +113,7 @@ describe("national IDs are never stored in clear", () => {
     const payload = rows[0]!.payload;
     expect(Object.keys(payload).sort()).toEqual(["createdAt", "data", "id", "mode", "type"]);
     expect(payload).toMatchObject({ type: "verification_completed", mode: "live" });
-    expect(Object.keys(payload.data as object).sort()).toEqual(["channel", "createdAt", "id", "match", "purpose", "reference", "result"]);
+    expect(Object.keys(payload.data as object).sort()).toEqual(["channel", "consent", "createdAt", "id", "match", "purpose", "redactedAt", "reference", "result"]);
     expect(payload.data).toMatchObject({ id: liveVerificationId, result: "verified", purpose: "Account opening", channel: "api" });
   });
 

@@ -24,7 +24,18 @@ export type TestBusiness = {
 };
 
 export async function createTestBusiness(
-  options: { name?: string; live?: boolean; credits?: number; rateLimitPerMinute?: number; plan?: "starter" | "enterprise" } = {},
+  options: {
+    name?: string;
+    live?: boolean;
+    credits?: number;
+    rateLimitPerMinute?: number;
+    plan?: "starter" | "enterprise";
+    /**
+     * Off unless asked for: a new business requires consent on live verifications (product rules
+     * §19), which test/api/consent.test.ts covers; the other tests are about other rules.
+     */
+    requireLiveConsent?: boolean;
+  } = {},
 ): Promise<TestBusiness> {
   const email = `owner-${randomUUID()}@example.test`;
   const password = "correct horse battery staple";
@@ -36,9 +47,10 @@ export async function createTestBusiness(
     plan: options.plan,
     approveLive: options.live ?? false,
   });
-  if (options.rateLimitPerMinute) {
-    await db().business.update({ where: { id: businessId }, data: { rateLimitPerMinute: options.rateLimitPerMinute } });
-  }
+  await db().business.update({
+    where: { id: businessId },
+    data: { requireLiveConsent: options.requireLiveConsent ?? false, ...(options.rateLimitPerMinute ? { rateLimitPerMinute: options.rateLimitPerMinute } : {}) },
+  });
   const testKey = (await createApiKey(ctx(), { businessId, mode: "test" })).key;
   const liveKey = options.live ? (await createApiKey(ctx(), { businessId, mode: "live" })).key : undefined;
   if (options.credits) await grantCredits(ctx(), { businessId, amount: options.credits });

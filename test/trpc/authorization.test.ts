@@ -54,6 +54,7 @@ const CASES: Record<string, Case> = {
   "account.acceptInvitation": { input: () => ({ token: bogusToken }), expect: { ...authed, outsider: "NOT_FOUND", viewer: "NOT_FOUND", developer: "NOT_FOUND" } },
   "business.summary": { expect: member.viewer },
   "business.usageByDay": { expect: member.viewer },
+  "business.updateDataProtection": { input: () => ({ retentionYears: 7 }), expect: member.owner },
   "keys.list": { expect: member.developer },
   "keys.create": { input: () => ({ name: "Authz test", expiresInDays: null }), expect: member.developer },
   "keys.revoke": { input: (w) => ({ keyId: w.keyToRevoke }), expect: { ...member.developer, outsider: "FORBIDDEN" } },

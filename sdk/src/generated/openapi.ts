@@ -127,7 +127,7 @@ export interface paths {
          * Verify a citizen by national ID
          * @description Costs 1 credit in live mode (successful, non-replayed calls only); free in the sandbox. Rate limit: 60 per minute.
          *
-         *     Always 200 when the lookup ran: the outcome is `data.result`. `citizen` is present only when the result is `verified` (and never for a `match_only` key). Send `match` with what your customer told you to get `match` results instead of handing out the registry's data: names are compared with Somali spelling rules and the patronymic order (given, father's, grandfather's name). Send an `Idempotency-Key` so that a retry after a timeout can never verify (or charge) twice; the same key with another `match` is a payload conflict.
+         *     Always 200 when the lookup ran: the outcome is `data.result`. `citizen` is present only when the result is `verified` (and never for a `match_only` key). Send `match` with what your customer told you to get `match` results instead of handing out the registry's data: names are compared with Somali spelling rules and the patronymic order (given, father's, grandfather's name). Send an `Idempotency-Key` so that a retry after a timeout can never verify (or charge) twice; the same key with another `match` is a payload conflict. Send `consent` with when and how your customer agreed to the lookup: a business that requires it (the default for new businesses) gets 400 for a live verify without it.
          */
         post: operations["verifyCitizen"];
         delete?: never;
@@ -385,6 +385,34 @@ export interface components {
             /** @example Amina Hassan Abdi */
             fullName: string;
         };
+        /** @description The consent sent with the verification, or `null` when none was. */
+        Consent: {
+            /** @enum {string} */
+            method: "written" | "electronic" | "verbal";
+            /** Format: date-time */
+            obtainedAt: string;
+            /** @description `null` when none was sent, or after redaction. */
+            reference: string | null;
+        };
+        /** @description The customer's consent to this lookup. Required in live mode when the business requires it (the default for new businesses). Holds no personal data: put none in `reference`. */
+        ConsentRequest: {
+            /**
+             * @description How consent was given: a signed form, an electronic acceptance (app, web) or spoken (branch, call centre).
+             * @enum {string}
+             */
+            method: "written" | "electronic" | "verbal";
+            /**
+             * Format: date-time
+             * @description When your customer gave consent.
+             * @example 2026-11-22T09:25:00Z
+             */
+            obtainedAt: string;
+            /**
+             * @description Your own record of the consent (form number, recording id). Cleared when the verification is redacted.
+             * @example KYC-FORM-2291
+             */
+            reference?: string;
+        };
         Error: {
             /** @enum {string} */
             code: "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL_ERROR";
@@ -620,6 +648,7 @@ export interface components {
         };
         Verification: {
             channel: components["schemas"]["Channel"];
+            consent: components["schemas"]["Consent"] | null;
             /**
              * Format: date-time
              * @example 2026-11-22T09:30:00.000Z
@@ -633,6 +662,8 @@ export interface components {
             match: components["schemas"]["MatchResult"] | null;
             /** @example Account opening */
             purpose: string | null;
+            /** @description When the verification was redacted (on request, or at the end of the business's retention period): `purpose` and the consent reference are cleared, and the national ID's traces are gone. `null` until then. */
+            redactedAt: string | null;
             /**
              * @description Certificate reference number.
              * @example HV-20261122-7KQ2M9XD
@@ -644,6 +675,7 @@ export interface components {
         VerificationResult: "verified" | "not_found" | "expired" | "revoked" | (string & {});
         VerificationWithCredits: {
             channel: components["schemas"]["Channel"];
+            consent: components["schemas"]["Consent"] | null;
             /**
              * Format: date-time
              * @example 2026-11-22T09:30:00.000Z
@@ -659,6 +691,8 @@ export interface components {
             match: components["schemas"]["MatchResult"] | null;
             /** @example Account opening */
             purpose: string | null;
+            /** @description When the verification was redacted (on request, or at the end of the business's retention period): `purpose` and the consent reference are cleared, and the national ID's traces are gone. `null` until then. */
+            redactedAt: string | null;
             /**
              * @description Certificate reference number.
              * @example HV-20261122-7KQ2M9XD
@@ -667,6 +701,7 @@ export interface components {
             result: components["schemas"]["VerificationResult"];
         };
         VerifyCitizenRequest: {
+            consent?: components["schemas"]["ConsentRequest"];
             match?: components["schemas"]["MatchRequest"];
             /**
              * @description The citizen's national ID: exactly 11 ASCII digits.
@@ -791,6 +826,12 @@ export interface operations {
                      *             "purpose": "Account opening",
                      *             "channel": "api",
                      *             "match": null,
+                     *             "consent": {
+                     *               "obtainedAt": "2026-11-22T09:25:00.000Z",
+                     *               "method": "electronic",
+                     *               "reference": "KYC-FORM-2291"
+                     *             },
+                     *             "redactedAt": null,
                      *             "createdAt": "2026-11-22T09:30:00.000Z",
                      *             "result": "verified"
                      *           }
@@ -911,6 +952,12 @@ export interface operations {
                      *           "purpose": "Account opening",
                      *           "channel": "api",
                      *           "match": null,
+                     *           "consent": {
+                     *             "obtainedAt": "2026-11-22T09:25:00.000Z",
+                     *             "method": "electronic",
+                     *             "reference": "KYC-FORM-2291"
+                     *           },
+                     *           "redactedAt": null,
                      *           "createdAt": "2026-11-22T09:30:00.000Z",
                      *           "result": "verified"
                      *         }
@@ -1034,6 +1081,12 @@ export interface operations {
                      *           "purpose": "Account opening",
                      *           "channel": "api",
                      *           "match": null,
+                     *           "consent": {
+                     *             "obtainedAt": "2026-11-22T09:25:00.000Z",
+                     *             "method": "electronic",
+                     *             "reference": "KYC-FORM-2291"
+                     *           },
+                     *           "redactedAt": null,
                      *           "createdAt": "2026-11-22T09:30:00.000Z",
                      *           "result": "verified"
                      *         }
@@ -1163,6 +1216,12 @@ export interface operations {
                      *         "purpose": "Account opening",
                      *         "channel": "api",
                      *         "match": null,
+                     *         "consent": {
+                     *           "obtainedAt": "2026-11-22T09:25:00.000Z",
+                     *           "method": "electronic",
+                     *           "reference": "KYC-FORM-2291"
+                     *         },
+                     *         "redactedAt": null,
                      *         "createdAt": "2026-11-22T09:30:00.000Z",
                      *         "result": "verified"
                      *       }

@@ -19,6 +19,7 @@ const ITEMS: NavItem[] = [
   { href: "/webhooks", label: "Webhooks" },
   { href: "/live-access", label: "Live access" },
   { href: "/team", label: "Team" },
+  { href: "/data-protection", label: "Data protection" },
   { href: "/admin", label: "Admin", adminOnly: true },
 ];
 

@@ -1,6 +1,6 @@
 "use client";
 import Link from "next/link";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -11,6 +11,7 @@ import { usePortal } from "@/components/portal/portal-context";
 import { ResultBadge } from "@/components/portal/result-badge";
 import { verifyCitizenRequestSchema } from "@/contracts/verifications";
 import { MatchSummary } from "./match-summary";
+import { ConsentFields, consentFromForm } from "./consent-fields";
 import { useTRPC } from "@/trpc/client";
 import { fieldErrorsOf, validate } from "@/trpc/errors";
 
@@ -19,6 +20,8 @@ export function VerifyForm() {
   const queryClient = useQueryClient();
   const { mode } = usePortal();
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const summary = useQuery(trpc.business.summary.queryOptions());
+  const consentRequired = mode === "live" && summary.data?.requireLiveConsent === true;
   const verify = useMutation(
     trpc.verifications.verify.mutationOptions({
       // The balance and history changed; refetch them when next shown.
@@ -33,13 +36,16 @@ export function VerifyForm() {
     const text = (name: string) => String(form.get(name) ?? "").trim();
     const [purpose, fullName, dateOfBirth] = [text("purpose"), text("matchFullName"), text("matchDateOfBirth")];
     const match = fullName || dateOfBirth ? { ...(fullName ? { fullName } : {}), ...(dateOfBirth ? { dateOfBirth } : {}) } : undefined;
+    const consent = consentFromForm(form);
     const { data, errors } = validate(verifyCitizenRequestSchema, {
       nationalId: form.get("nationalId"),
       ...(purpose ? { purpose } : {}),
       ...(match ? { match } : {}),
+      ...(consent ? { consent } : {}),
     });
+    if (data && consentRequired && !data.consent) errors["consent.method"] = "Record how the customer gave consent: this business requires it for live verifications.";
     setErrors(errors);
-    if (data) verify.mutate(data);
+    if (data && !Object.keys(errors).length) verify.mutate(data);
   }
 
   const result = verify.data;
@@ -76,6 +82,7 @@ export function VerifyForm() {
               />
               <TextField label="Date of birth" name="matchDateOfBirth" type="date" error={errors["match.dateOfBirth"]} />
             </fieldset>
+            <ConsentFields required={consentRequired} errors={errors} />
             <Button type="submit" busy={verify.isPending}>
               Verify
             </Button>

@@ -26,4 +26,4 @@ export function assertEligible(status: string): void {
 }
 
 /** The business part, for the portal (it has no key): the same SQL function as the API's. */
-export const BUSINESS_ELIGIBILITY_SQL = `SELECT business_eligibility(status, plan, $2::"Mode") AS eligibility, rate_limit_per_minute FROM business WHERE id = $1`;
+export const BUSINESS_ELIGIBILITY_SQL = `SELECT business_eligibility(status, plan, $2::"Mode") AS eligibility, rate_limit_per_minute, require_live_consent FROM business WHERE id = $1`;

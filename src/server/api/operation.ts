@@ -5,12 +5,14 @@
  * by its response schema.
  */
 import type { z } from "zod";
+import type { Mode } from "@/generated/prisma/enums";
 import type { ZodOpenApiOperationObject } from "zod-openapi";
 import type { EndpointGroup } from "@/server/ratelimit/api-limit";
 import type { DocumentedErrorCode } from "@/server/openapi/error-responses";
 import type { responseHeaders } from "@/server/openapi/headers";
 
 type Schema = z.ZodType;
+export type BusinessPolicy = { mode: Mode; requireLiveConsent: boolean };
 type Examples = Record<string, { summary: string; value: unknown }>;
 
 export type Operation<B extends Schema | undefined = Schema | undefined, Q extends Schema | undefined = Schema | undefined, R extends Schema = Schema> = {
@@ -20,6 +22,8 @@ export type Operation<B extends Schema | undefined = Schema | undefined, Q exten
   body?: B;
   query?: Q;
   response: R;
+  /** Rules of the caller's business that a valid body must also meet, checked with validation (400). */
+  checkBody?: (body: B extends Schema ? z.output<B> : never, policy: BusinessPolicy) => void;
   /** Idempotency-Key support: how a stored response is replayed (the handler does not run). */
   idempotent?: { replay: (stored: z.output<R>) => z.output<R> };
   docs: Pick<ZodOpenApiOperationObject, "operationId" | "tags" | "summary" | "description" | "requestParams"> & {

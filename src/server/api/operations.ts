@@ -22,6 +22,7 @@ import {
   verifyResponseExamples,
 } from "@/server/openapi/examples";
 import { listEventsQueryParams, listVerificationsQueryParams } from "@/server/openapi/query-params";
+import { assertConsentPolicy } from "@/server/services/verifications/consent-policy";
 import { defineOperation } from "./operation";
 
 const COST = "Costs 1 credit in live mode (successful, non-replayed calls only); free in the sandbox. Rate limit: 60 per minute.";
@@ -32,6 +33,7 @@ export const verifyCitizenOperation = defineOperation({
   group: "verify",
   body: verifyCitizenRequestSchema,
   response: verifyCitizenResponseSchema,
+  checkBody: (body, policy) => assertConsentPolicy(policy, body.consent),
   idempotent: { replay: (stored) => ({ ...stored, cached: true, creditDeducted: false }) },
   docs: {
     operationId: "verifyCitizen",
@@ -42,7 +44,8 @@ export const verifyCitizenOperation = defineOperation({
       "`verified` (and never for a `match_only` key). Send `match` with what your customer told you to get `match` results " +
       "instead of handing out the registry's data: names are compared with Somali spelling rules and the patronymic order " +
       "(given, father's, grandfather's name). Send an `Idempotency-Key` so that a retry after a timeout can never verify " +
-      "(or charge) twice; the same key with another `match` is a payload conflict.",
+      "(or charge) twice; the same key with another `match` is a payload conflict. Send `consent` with when and how your customer " +
+      "agreed to the lookup: a business that requires it (the default for new businesses) gets 400 for a live verify without it.",
     requestParams: { header: z.object({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema.optional() }) },
     requestExamples: verifyRequestExamples,
     response: {
@@ -51,7 +54,7 @@ export const verifyCitizenOperation = defineOperation({
       examples: verifyResponseExamples,
     },
     errors: ["BAD_REQUEST", "UNAUTHORIZED", "INSUFFICIENT_CREDITS", "FORBIDDEN", "CONFLICT", "RATE_LIMITED", "INTERNAL_ERROR"],
-    errorExamples: { BAD_REQUEST: ["nationalId", "match", "idempotencyKey"] },
+    errorExamples: { BAD_REQUEST: ["nationalId", "match", "consentRequired", "consentMethod", "idempotencyKey"] },
   },
 });
 

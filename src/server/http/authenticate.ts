@@ -18,6 +18,8 @@ import type { EndpointGroup } from "./rate-limit";
 export type ApiAuth = {
   actor: ApiKeyActor;
   rateLimitPerMinute: number;
+  /** The business's own rules that requests are validated against (product rules §19). */
+  policy: { requireLiveConsent: boolean };
   /** The request already counted by the database (PostgreSQL counters), or absent (Redis). */
   rateLimitHit?: RateLimitHit;
 };
@@ -33,6 +35,7 @@ type KeyRow = {
   eligibility: string;
   stale_last_used: boolean;
   rate_limit_per_minute: number;
+  require_live_consent: boolean;
   allowed: boolean | null;
   remaining: number | null;
   reset_seconds: number | null;
@@ -65,6 +68,7 @@ export async function authenticate(req: Request, group: EndpointGroup): Promise<
   return {
     actor: { type: "api_key", apiKeyId: row.id, apiKeyHint: row.hint, businessId: row.business_id, mode: row.mode, scope: row.scope },
     rateLimitPerMinute: row.rate_limit_per_minute,
+    policy: { requireLiveConsent: row.require_live_consent },
     rateLimitHit:
       row.allowed === null
         ? undefined

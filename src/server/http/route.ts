@@ -58,6 +58,7 @@ export function apiRoute<B extends Schema | undefined, Q extends Schema | undefi
       headers = { ...headers, ...(await enforceRateLimit(auth, def.group)) };
       const rawBody = def.body ? await readJsonObject(req) : undefined;
       const body = def.body ? validate(def.body, rawBody, "The request body is invalid") : undefined;
+      def.checkBody?.(body as never, { mode: actor.mode, ...auth.policy });
       const query = def.query ? validate(def.query, singleValued(url.searchParams), "The query parameters are invalid") : undefined;
       const params = Object.fromEntries(
         Object.entries((await routeCtx?.params) ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),

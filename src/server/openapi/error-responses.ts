@@ -5,7 +5,7 @@
 import type { ZodOpenApiResponsesObject } from "zod-openapi";
 import { ERROR_STATUS, errorBodySchema, type ErrorCode } from "@/contracts/errors";
 import { z } from "zod";
-import { idempotencyKeySchema, listVerificationsQuerySchema, verifyCitizenRequestSchema } from "@/contracts/verifications";
+import { CONSENT_REQUIRED_MESSAGE, idempotencyKeySchema, listVerificationsQuerySchema, verifyCitizenRequestSchema } from "@/contracts/verifications";
 import { IDEMPOTENCY_KEY_HEADER } from "@/contracts/headers";
 import { errorExample } from "./examples";
 import { ADDRESS_NOT_ALLOWED_MESSAGE } from "@/contracts/ip-allowlist";
@@ -45,6 +45,15 @@ const ERROR_DOCS: Record<ErrorCode, ErrorDoc> = {
       match: validationExample("match without a field", "The request body is invalid", verifyCitizenRequestSchema, {
         nationalId: "11111111111",
         match: {},
+      }),
+      consentRequired: example("Live verify without the consent the business requires", {
+        code: "BAD_REQUEST",
+        message: "The request body is invalid",
+        errors: [{ field: "consent", message: CONSENT_REQUIRED_MESSAGE }],
+      }),
+      consentMethod: validationExample("consent with an unknown method", "The request body is invalid", verifyCitizenRequestSchema, {
+        nationalId: "11111111111",
+        consent: { obtainedAt: "2026-11-22T09:25:00Z", method: "email" },
       }),
       limit: validationExample("limit above 100", "The query parameters are invalid", listVerificationsQuerySchema, { limit: "101" }),
     },

@@ -13,12 +13,16 @@ const OUTCOME_MESSAGES: Record<VerificationResult, string> = {
   revoked: "This national ID card has been revoked",
 };
 
+const sampleConsent = { obtainedAt: "2026-11-22T09:25:00.000Z", method: "electronic", reference: "KYC-FORM-2291" } as const;
+
 const sampleVerification = {
   id: "0b8f7c1e-4d0a-4c55-9a52-3f1f5e0c2d7a",
   reference: "HV-20261122-7KQ2M9XD",
   purpose: "Account opening",
   channel: "api",
   match: null,
+  consent: sampleConsent,
+  redactedAt: null,
   createdAt: "2026-11-22T09:30:00.000Z",
 } as const;
 
@@ -48,13 +52,13 @@ export const verifyRequestExamples = {
   ...Object.fromEntries(
     results.map((result) => [
       result,
-      { summary: `Sandbox: ${SANDBOX_IDS[result]} → ${result}`, value: { nationalId: SANDBOX_IDS[result], purpose: "Account opening" } },
+      { summary: `Sandbox: ${SANDBOX_IDS[result]} → ${result}`, value: { nationalId: SANDBOX_IDS[result], purpose: "Account opening", consent: sampleConsent } },
     ]),
   ),
   ...Object.fromEntries(
     Object.entries(MATCH_EXAMPLES).map(([outcome, { claim }]) => [
       `identity_${outcome}`,
-      { summary: `Identity match → ${outcome}`, value: { nationalId: SANDBOX_IDS.verified, purpose: "Account opening", match: claim } },
+      { summary: `Identity match → ${outcome}`, value: { nationalId: SANDBOX_IDS.verified, purpose: "Account opening", match: claim, consent: sampleConsent } },
     ]),
   ),
 };

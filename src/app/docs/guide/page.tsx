@@ -119,6 +119,16 @@ const errorAnchor = (name: string) => `error-${name.toLowerCase().replace(/_/g, 
 
 const code = "rounded bg-slate-100 px-1 py-0.5 font-mono text-sm";
 
+const CONSENT_REQUEST = JSON.stringify(
+  {
+    nationalId: "11111111111",
+    purpose: "Account opening",
+    consent: { obtainedAt: "2026-11-22T09:25:00Z", method: "electronic", reference: "KYC-FORM-2291" },
+  },
+  null,
+  2,
+);
+
 export default function GuidePage() {
   return (
     <>
@@ -243,6 +253,22 @@ export default function GuidePage() {
           </table>
           <p>
             The same Idempotency-Key with another <code className={code}>match</code> is a payload conflict (409).
+          </p>
+        </GuideSection>
+
+        <GuideSection id="consent" title="Consent and data protection">
+          <p>
+            Send <code className={code}>consent</code> with each verify: when your customer agreed to the lookup (
+            <code className={code}>obtainedAt</code>, ISO 8601, not in the future), how (<code className={code}>written</code>,{" "}
+            <code className={code}>electronic</code> or <code className={code}>verbal</code>) and, if you like, your own{" "}
+            <code className={code}>reference</code> for it (a form number; no personal data). It is kept with the verification and
+            shown in the history, the certificate, the export and the <code className={code}>verification_completed</code> event.
+          </p>
+          <CodeBlock title="Request body">{CONSENT_REQUEST}</CodeBlock>
+          <p>
+            New businesses require consent on live verifications: without it a live verify is 400 with{" "}
+            <code className={code}>errors[]</code> on <code className={code}>consent</code>, and costs nothing. An owner can change this,
+            and how long the history is kept, on the portal&apos;s Data protection page. The sandbox never requires consent.
           </p>
         </GuideSection>
 

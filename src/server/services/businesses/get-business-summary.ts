@@ -6,13 +6,23 @@ import { notFound } from "@/server/errors";
 
 export const getBusinessSummaryInput = z.object({ businessId: z.uuid() });
 
-/** What every portal page may need to know about the business: plan, live access, credits. */
+/** What every portal page may need to know about the business: plan, live access, credits, data-protection settings. */
 export async function getBusinessSummary(ctx: ServiceContext, input: z.input<typeof getBusinessSummaryInput>) {
   const { businessId } = getBusinessSummaryInput.parse(input);
   assertBusinessAccess(ctx, businessId, "viewer");
   const business = await db().business.findUnique({
     where: { id: businessId },
-    select: { id: true, name: true, status: true, plan: true, liveAccess: true, creditBalance: true, lowCreditThreshold: true },
+    select: {
+      id: true,
+      name: true,
+      status: true,
+      plan: true,
+      liveAccess: true,
+      creditBalance: true,
+      lowCreditThreshold: true,
+      requireLiveConsent: true,
+      retentionYears: true,
+    },
   });
   if (!business) throw notFound("Business not found");
   return business;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { matchResultSchema } from "@/contracts/verifications";
+import { consentRecordSchema, matchResultSchema } from "@/contracts/verifications";
 import { db } from "@/server/db/client";
 import type { ServiceContext } from "@/server/context";
 import { assertBusinessAccess } from "@/server/authorization";
@@ -13,7 +13,22 @@ export const exportVerificationsCsvInput = z.object({
   filters: historyFiltersSchema,
 });
 
-const HEADER = ["id", "reference", "result", "purpose", "channel", "nationalId", "nameMatch", "nameMatchScore", "dateOfBirthMatch", "createdAt"];
+const HEADER = [
+  "id",
+  "reference",
+  "result",
+  "purpose",
+  "channel",
+  "nationalId",
+  "nameMatch",
+  "nameMatchScore",
+  "dateOfBirthMatch",
+  "consentMethod",
+  "consentObtainedAt",
+  "consentReference",
+  "createdAt",
+  "redactedAt",
+];
 const BATCH = 1000;
 
 /** RFC 4180 quoting, and a leading quote for cells a spreadsheet would run as a formula. */
@@ -38,10 +53,23 @@ export async function* exportVerificationsCsv(ctx: ServiceContext, input: z.inpu
       where: { ...historyWhere(businessId, mode, filters), ...(beforeSeq ? { seq: { lt: beforeSeq } } : {}) },
       orderBy: { seq: "desc" },
       take: BATCH,
-      select: { id: true, seq: true, reference: true, result: true, purpose: true, channel: true, nationalIdLast4: true, match: true, createdAt: true },
+      select: {
+        id: true,
+        seq: true,
+        reference: true,
+        result: true,
+        purpose: true,
+        channel: true,
+        nationalIdLast4: true,
+        match: true,
+        consent: true,
+        createdAt: true,
+        redactedAt: true,
+      },
     });
     for (const r of rows) {
       const match = matchResultSchema.nullable().parse(r.match);
+      const consent = consentRecordSchema.nullable().parse(r.consent);
       yield line([
         r.id,
         r.reference,
@@ -52,7 +80,11 @@ export async function* exportVerificationsCsv(ctx: ServiceContext, input: z.inpu
         match?.fullName?.result ?? "",
         match?.fullName?.score.toFixed(2) ?? "",
         match?.dateOfBirth?.result ?? "",
+        consent?.method ?? "",
+        consent?.obtainedAt ?? "",
+        consent?.reference ?? "",
         r.createdAt.toISOString(),
+        r.redactedAt?.toISOString() ?? "",
       ]);
     }
     if (rows.length < BATCH) return;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { matchResultSchema } from "@/contracts/verifications";
+import { consentRecordSchema, matchResultSchema } from "@/contracts/verifications";
 import { db } from "@/server/db/client";
 import type { ServiceContext } from "@/server/context";
 import { assertBusinessAccess } from "@/server/authorization";
@@ -21,6 +21,8 @@ export async function getVerificationCertificate(ctx: ServiceContext, input: z.i
       purpose: true,
       channel: true,
       match: true,
+      consent: true,
+      redactedAt: true,
       mode: true,
       nationalIdLast4: true,
       createdAt: true,
@@ -28,10 +30,11 @@ export async function getVerificationCertificate(ctx: ServiceContext, input: z.i
     },
   });
   if (!v) throw notFound("Verification not found");
-  const { nationalIdLast4, business, match, ...rest } = v;
+  const { nationalIdLast4, business, match, consent, ...rest } = v;
   return {
     ...rest,
     match: matchResultSchema.nullable().parse(match),
+    consent: consentRecordSchema.nullable().parse(consent),
     businessName: business.name,
     maskedNationalId: maskNationalId(nationalIdLast4),
   };

@@ -1,4 +1,4 @@
-import type { MatchResult, Verification } from "@/contracts/verifications";
+import type { ConsentRecord, MatchResult, Verification } from "@/contracts/verifications";
 
 /** The public list-item shape (also the verification_completed event data): no citizen details. */
 export function toVerification(v: Verification & Record<string, unknown>): Verification {
@@ -9,6 +9,8 @@ export function toVerification(v: Verification & Record<string, unknown>): Verif
     purpose: v.purpose,
     channel: v.channel,
     match: v.match,
+    consent: v.consent,
+    redactedAt: v.redactedAt,
     createdAt: v.createdAt,
   };
 }
@@ -20,10 +22,12 @@ export type VerificationRow = {
   purpose: string | null;
   channel: Verification["channel"];
   match: MatchResult | null;
+  consent: ConsentRecord | null;
+  redacted_at: Date | null;
   created_at: Date;
 };
 
-export const VERIFICATION_COLUMNS = "id, reference, result, purpose, channel, match, created_at";
+export const VERIFICATION_COLUMNS = "id, reference, result, purpose, channel, match, consent, redacted_at, created_at";
 
 export function fromRow(r: VerificationRow): Verification {
   return {
@@ -33,6 +37,8 @@ export function fromRow(r: VerificationRow): Verification {
     purpose: r.purpose,
     channel: r.channel,
     match: r.match,
+    consent: r.consent,
+    redactedAt: r.redacted_at?.toISOString() ?? null,
     createdAt: r.created_at.toISOString(),
   };
 }

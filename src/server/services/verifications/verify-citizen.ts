@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Mode } from "@/generated/prisma/enums";
-import type { Citizen, MatchRequest, MatchResult, VerifyCitizenResponse } from "@/contracts/verifications";
+import type { Citizen, ConsentRequest, MatchRequest, MatchResult, VerifyCitizenResponse } from "@/contracts/verifications";
 import { actorRef, type ServiceContext } from "@/server/context";
 import { pool } from "@/server/db/client";
 import { Sql } from "@/server/db/sql";
@@ -29,6 +29,8 @@ export type VerifyCitizenInput = {
   purpose?: string | null;
   /** What the customer claims; compared with the registry, never stored (product rules §16). */
   match?: MatchRequest;
+  /** The customer's consent, checked against the business's policy before this is called (§19). */
+  consent?: ConsentRequest;
   /** `match_only` keys learn whether the claim is right, never the registry's data (§17). */
   scope?: "full" | "match_only";
   apiKeyId?: string;
@@ -79,6 +81,8 @@ async function perform(ctx: ServiceContext, input: VerifyCitizenInput, scope: Id
         purpose: input.purpose || null,
         channel: input.channel,
         match: matched,
+        consent: input.consent ? { ...input.consent, reference: input.consent.reference ?? null } : null,
+        redactedAt: null,
         creditsUsed: live ? 1 : 0,
         createdAt: at.toISOString(),
       },
@@ -142,17 +146,19 @@ async function record(
       : "";
   const idempotency = scope
     ? `, idempotency AS (
-    UPDATE idempotency_record SET state = 'completed', response_status = 200, response = ${q.p(encrypt(JSON.stringify(body), encryptionContext(scope)))}
+    UPDATE idempotency_record SET state = 'completed', response_status = 200, verification_id = ${vid},
+           response = ${q.p(encrypt(JSON.stringify(body), encryptionContext(scope)))}
      WHERE business_id = ${biz} AND mode = ${mode} AND key = ${q.p(scope.key)} AND EXISTS (SELECT 1 FROM inserted)
   )`
     : "";
   const sql = `
 WITH ${counter},
   inserted AS (
-    INSERT INTO verification (id, business_id, mode, seq, reference, result, purpose, channel, match, national_id_hash,
+    INSERT INTO verification (id, business_id, mode, seq, reference, result, purpose, channel, match, consent, national_id_hash,
                               national_id_last4, credits_used, api_key_id, user_id, request_id, created_at)
     SELECT ${vid}, ${biz}, ${mode}, seq, ${q.p(v.reference)}, ${q.p(v.result, '"VerificationResult"')}, ${q.p(v.purpose)},
            ${q.p(v.channel, '"Channel"')}, ${q.p(v.match === null ? null : JSON.stringify(v.match), "jsonb")},
+           ${q.p(v.consent === null ? null : JSON.stringify(v.consent), "jsonb")},
            ${q.p(hashNationalId(input.nationalId))}, ${q.p(input.nationalId.slice(-4))},
            ${q.p(v.creditsUsed, "int")}, ${q.p(input.apiKeyId ?? null, "uuid")},
            ${q.p(actor.type === "user" ? actor.userId : null, "uuid")}, ${q.p(ctx.requestId)}, ${ts}

@@ -7,6 +7,7 @@ import { assertBusinessAccess } from "@/server/authorization";
 import { notFound } from "@/server/errors";
 import { assertWithinLimit, hitApiLimit } from "@/server/ratelimit/api-limit";
 import { verifyCitizen } from "./verify-citizen";
+import { assertConsentPolicy } from "./consent-policy";
 
 export const verifyFromPortalInput = verifyCitizenRequestSchema.extend({ businessId: z.uuid(), mode: z.enum(["test", "live"]) });
 
@@ -17,12 +18,16 @@ export const verifyFromPortalInput = verifyCitizenRequestSchema.extend({ busines
  * same verify limit (§8): the portal is no way around it.
  */
 export async function verifyFromPortal(ctx: ServiceContext, input: z.input<typeof verifyFromPortalInput>): Promise<VerifyCitizenResponse> {
-  const { businessId, mode, nationalId, purpose, match } = verifyFromPortalInput.parse(input);
+  const { businessId, mode, nationalId, purpose, match, consent } = verifyFromPortalInput.parse(input);
   assertBusinessAccess(ctx, businessId, "developer");
-  const { rows } = await pool().query<{ eligibility: string; rate_limit_per_minute: number }>(BUSINESS_ELIGIBILITY_SQL, [businessId, mode]);
+  const { rows } = await pool().query<{ eligibility: string; rate_limit_per_minute: number; require_live_consent: boolean }>(
+    BUSINESS_ELIGIBILITY_SQL,
+    [businessId, mode],
+  );
   const business = rows[0];
   if (!business) throw notFound("Business not found");
   assertEligible(business.eligibility);
   assertWithinLimit(await hitApiLimit(businessId, mode, "verify", business.rate_limit_per_minute));
-  return verifyCitizen(ctx, { businessId, mode, channel: "portal", nationalId, purpose, match });
+  assertConsentPolicy({ mode, requireLiveConsent: business.require_live_consent }, consent);
+  return verifyCitizen(ctx, { businessId, mode, channel: "portal", nationalId, purpose, match, consent });
 }

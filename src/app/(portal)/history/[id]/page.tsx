@@ -5,6 +5,7 @@ import { PrintButton } from "@/components/history/print-button";
 import { ResultBadge } from "@/components/portal/result-badge";
 import { MatchSummary } from "@/components/verify/match-summary";
 import { formatDateTime } from "@/components/format";
+import type { ConsentRecord } from "@/contracts/verifications";
 import { getMemberServiceContext } from "@/server/auth/portal-session";
 import { AppError } from "@/server/errors";
 import { getVerificationCertificate } from "@/server/services/verifications/get-verification-certificate";
@@ -22,6 +23,13 @@ async function loadCertificate(id: string) {
   }
 }
 
+const CONSENT_METHOD: Record<ConsentRecord["method"], string> = { written: "Written", electronic: "Electronic", verbal: "Verbal" };
+
+function consentText(consent: ConsentRecord): string {
+  const given = `${CONSENT_METHOD[consent.method]}, given ${formatDateTime(consent.obtainedAt)}`;
+  return consent.reference ? `${given} (reference ${consent.reference})` : given;
+}
+
 export default async function CertificatePage({ params }: { params: Promise<{ id: string }> }) {
   const certificate = await loadCertificate((await params).id);
   if (!certificate) notFound();
@@ -32,7 +40,9 @@ export default async function CertificatePage({ params }: { params: Promise<{ id
     ["Business", certificate.businessName],
     ["Purpose", certificate.purpose ?? "Not given"],
     ...(certificate.match ? ([["Identity match", <MatchSummary key="m" match={certificate.match} />]] as [string, React.ReactNode][]) : []),
+    ["Consent", certificate.consent ? consentText(certificate.consent) : "Not recorded"],
     ["National ID", <span key="n" className="font-mono">{certificate.maskedNationalId}</span>],
+    ...(certificate.redactedAt ? ([["Redacted", formatDateTime(certificate.redactedAt)]] as [string, React.ReactNode][]) : []),
     ["Channel", certificate.channel === "api" ? "API" : "Portal"],
     ["Environment", certificate.mode === "live" ? "Live (national registry)" : "Test (sandbox data)"],
   ];

@@ -10,6 +10,7 @@ export const POST = apiRoute(verifyCitizenOperation, async ({ ctx, body, idempot
     nationalId: body.nationalId,
     purpose: body.purpose,
     match: body.match,
+    consent: body.consent,
     scope: ctx.actor.scope === "match_only" ? "match_only" : "full",
     apiKeyId: ctx.actor.apiKeyId,
     idempotency,

@@ -1,0 +1,53 @@
+"use client";
+import { SelectField, TextField } from "@/components/ui/field";
+import { CONSENT_METHODS, CONSENT_REFERENCE_MAX_LENGTH, type ConsentRequest } from "@/contracts/verifications";
+
+const METHOD_LABELS: Record<(typeof CONSENT_METHODS)[number], string> = {
+  written: "Written (signed form)",
+  electronic: "Electronic (app or website)",
+  verbal: "Verbal (branch or phone)",
+};
+
+/** The consent the form's fields describe, or undefined when no method was chosen. */
+export function consentFromForm(form: FormData): Record<keyof ConsentRequest, string> | undefined {
+  const text = (name: string) => String(form.get(name) ?? "").trim();
+  const method = text("consentMethod");
+  if (!method) return undefined;
+  const local = text("consentObtainedAt");
+  // datetime-local has no zone: it is the user's own clock.
+  const obtainedAt = local && !Number.isNaN(Date.parse(local)) ? new Date(local).toISOString() : local;
+  const reference = text("consentReference");
+  return { method, obtainedAt, ...(reference ? { reference } : {}) } as Record<keyof ConsentRequest, string>;
+}
+
+function localNow(): string {
+  const now = new Date();
+  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+
+export function ConsentFields({ required, errors }: { required: boolean; errors: Record<string, string> }) {
+  return (
+    <fieldset className="space-y-3 rounded-md border border-slate-200 p-3">
+      <legend className="px-1 text-sm font-medium text-slate-700">
+        Customer consent {required ? "(required for live verifications)" : "(optional)"}
+      </legend>
+      <SelectField label="How consent was given" name="consentMethod" defaultValue="" error={errors["consent.method"] ?? errors.consent}>
+        <option value="">{required ? "Choose…" : "Not recorded"}</option>
+        {CONSENT_METHODS.map((method) => (
+          <option key={method} value={method}>
+            {METHOD_LABELS[method]}
+          </option>
+        ))}
+      </SelectField>
+      <TextField label="Consent given at" name="consentObtainedAt" type="datetime-local" defaultValue={localNow()} error={errors["consent.obtainedAt"]} />
+      <TextField
+        label="Consent reference (optional)"
+        name="consentReference"
+        maxLength={CONSENT_REFERENCE_MAX_LENGTH}
+        placeholder="e.g. KYC-FORM-2291"
+        hint="Your own record of the consent, such as a form number. No personal data."
+        error={errors["consent.reference"]}
+      />
+    </fieldset>
+  );
+}
