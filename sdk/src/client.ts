@@ -12,6 +12,8 @@ import type {
   GetEventResult,
   GetVerificationResponse,
   GetVerificationResult,
+  RedactVerificationResponse,
+  RedactVerificationResult,
   ListEventsParams,
   ListEventsResponse,
   ListEventsResult,
@@ -93,6 +95,19 @@ export class Hubi {
   async getVerification(id: string, options: RequestOptions = {}): Promise<GetVerificationResult> {
     const { body, ...meta } = await this.#http.request<GetVerificationResponse>(
       { method: "GET", path: `/verifications/${encodeURIComponent(id)}` },
+      options,
+    );
+    return { ...body.data, ...meta };
+  }
+
+  /**
+   * Redacts one verification at once: its purpose, consent reference and every trace of the
+   * national ID are erased; the id, reference, result and dates stay. Idempotent and free; not for
+   * read-only keys.
+   */
+  async redactVerification(id: string, options: RequestOptions = {}): Promise<RedactVerificationResult> {
+    const { body, ...meta } = await this.#http.request<RedactVerificationResponse>(
+      { method: "POST", path: `/verifications/${encodeURIComponent(id)}/redact` },
       options,
     );
     return { ...body.data, ...meta };

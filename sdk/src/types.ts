@@ -20,6 +20,10 @@ export type NameMatch = Schemas["NameMatch"];
 export type VerifyCitizenResponse = Schemas["VerifyCitizenResponse"];
 export type ListVerificationsResponse = Schemas["ListVerificationsResponse"];
 export type GetVerificationResponse = Schemas["GetVerificationResponse"];
+export type RedactVerificationResponse = Schemas["RedactVerificationResponse"];
+/** When and how the customer consented to the lookup (send it with `verifyCitizen`). */
+export type ConsentRequest = Schemas["ConsentRequest"];
+export type Consent = Schemas["Consent"];
 export type ErrorBody = Schemas["Error"];
 export type ErrorCode = ErrorBody["code"];
 export type FieldError = Schemas["FieldError"];
@@ -55,6 +59,9 @@ export type VerifyCitizenResult = Schemas["VerificationWithCredits"] & {
 export type ListVerificationsResult = { data: Verification[]; pagination: Pagination } & ResponseMeta;
 
 export type GetVerificationResult = Verification & ResponseMeta;
+
+/** The redacted verification (`redactedAt` tells when; a repeated call answers the same). */
+export type RedactVerificationResult = Verification & ResponseMeta;
 
 export type ListEventsResult = { data: WebhookEvent[]; pagination: EventPagination } & ResponseMeta;
 

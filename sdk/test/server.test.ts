@@ -70,6 +70,17 @@ describe("@hubi/node against the server", () => {
     expect(hist.match).toEqual(v.match);
   });
 
+  it("sends consent, and redacts a verification (idempotently)", async () => {
+    const { hubi } = client(biz.testKey);
+    const consent = { obtainedAt: new Date(Date.now() - 60_000).toISOString(), method: "electronic" as const, reference: "APP-ACCEPT-1" };
+    const v = await hubi.verifyCitizen({ nationalId: "11111111111", purpose: "Wallet", consent });
+    expect(v.consent).toEqual(consent);
+    const redacted = await hubi.redactVerification(v.id);
+    expect(redacted).toMatchObject({ id: v.id, purpose: null, consent: { ...consent, reference: null }, redactedAt: expect.any(String) });
+    expect(redacted.requestId).toMatch(/^req_/);
+    await expect(hubi.redactVerification(v.id)).resolves.toMatchObject({ redactedAt: redacted.redactedAt });
+  });
+
   it.each([
     ["22222222222", "not_found"],
     ["33333333333", "expired"],

@@ -12,6 +12,7 @@ import { splitAllowlistText } from "@/contracts/ip-allowlist";
 import { revokeApiKey } from "@/server/services/keys/revoke-api-key";
 import { grantCredits } from "@/server/services/credits/grant-credits";
 import { importCitizens } from "@/server/services/registry/import-citizens";
+import { applyRetention } from "@/server/services/data-protection/apply-retention";
 import { verifyAuditChain } from "@/server/services/audit/verify-audit-chain";
 import { setWebhookUrl } from "@/server/services/webhooks/set-webhook-url";
 import { sendTestWebhook } from "@/server/services/webhooks/send-test-webhook";
@@ -170,5 +171,10 @@ export const commands: Record<string, Command> = {
     usage: "exit 0 when the audit chain is intact; otherwise names the first bad entry",
     options: {},
     run: () => verifyAuditChain(),
+  },
+  "retention:run": {
+    usage: "redact every verification past its business's retention period now (the app also does it on its own)",
+    options: {},
+    run: async () => ({ redacted: await applyRetention() }),
   },
 };

@@ -7,6 +7,7 @@ import { verificationSchema } from "./verifications";
 
 export const EVENT_TYPES = [
   "verification_completed",
+  "verification_redacted",
   "credits_low",
   "credits_exhausted",
   "live_access_approved",
@@ -32,6 +33,12 @@ const balance = z.object({ balance: z.number().int().min(0), threshold: z.number
 
 export const eventSchemas = {
   verification_completed: envelope("verification_completed", verificationSchema, "A verification has completed. No citizen details, no national ID."),
+  verification_redacted: envelope(
+    "verification_redacted",
+    z.object({ id: z.uuid(), reference: z.string(), redactedAt: z.iso.datetime() }),
+    "A verification was redacted on request: its purpose, consent reference and national-ID traces are gone. Delete your copies too. " +
+      "(Redaction at the end of the retention period raises no event.)",
+  ),
   credits_low: envelope("credits_low", balance, "A deduction took the live credit balance below the business's low-credit threshold."),
   credits_exhausted: envelope("credits_exhausted", balance, "The live credit balance reached 0; live calls now get 402."),
   live_access_approved: envelope("live_access_approved", z.object({ applicationId: z.uuid() }), "Live access was approved; live keys can now be created."),
@@ -47,6 +54,7 @@ export const eventSchemas = {
 export const webhookEventSchema = z
   .discriminatedUnion("type", [
     eventSchemas.verification_completed,
+    eventSchemas.verification_redacted,
     eventSchemas.credits_low,
     eventSchemas.credits_exhausted,
     eventSchemas.live_access_approved,

@@ -210,6 +210,13 @@ export const getVerificationResponseSchema = z
   .object({ message: z.string().meta({ example: "Verification retrieved" }), data: verificationSchema })
   .meta({ id: "GetVerificationResponse" });
 
+export const redactVerificationResponseSchema = z
+  .object({
+    message: z.string().meta({ example: "Verification redacted" }),
+    data: verificationSchema,
+  })
+  .meta({ id: "RedactVerificationResponse" });
+
 export const verificationIdSchema = z.uuid({ error: "id must be a verification id (UUID)" });
 
 export type VerifyCitizenRequest = z.output<typeof verifyCitizenRequestSchema>;

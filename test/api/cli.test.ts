@@ -77,6 +77,15 @@ describe("operator CLI", () => {
     }
   });
 
+  it("retention:run redacts what is past the business's retention period", async () => {
+    const biz = await createTestBusiness();
+    const res = await api("POST", "/verify/citizen", { key: biz.testKey, body: { nationalId: uniqueNationalId(), purpose: "Old" } });
+    await db().verification.update({ where: { id: res.body.data.id }, data: { createdAt: new Date(Date.now() - 6 * 366 * 86_400_000) } });
+    // The app's own maintenance pass may get there first: the outcome, not the count, is what is certain.
+    expect(ok(await cli("retention:run"))).toEqual({ redacted: expect.any(Number) });
+    expect(await db().verification.findUniqueOrThrow({ where: { id: res.body.data.id } })).toMatchObject({ purpose: null, nationalIdLast4: null, redactedAt: expect.any(Date) });
+  });
+
   it("keys:create --scope makes a read_only or match_only key and refuses an unknown scope", async () => {
     const biz = ok(await cli("business:create", "--name", "CLI Scopes", "--email", `cli-${randomUUID()}@example.test`, "--password", "correct horse battery staple"));
     const readOnly = ok(await cli("keys:create", "--business", biz.businessId, "--mode", "test", "--scope", "read_only"));

@@ -7,7 +7,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { systemContext } from "@/server/context";
 import { pool } from "@/server/db/client";
-import { hashRequestBody } from "@/server/crypto/secrets";
+import { hashIdempotencyKey, hashRequestBody } from "@/server/crypto/secrets";
 import { createApiKey } from "@/server/services/keys/create-api-key";
 import { grantCredits } from "@/server/services/credits/grant-credits";
 import { api, type ApiResponse } from "../support/api";
@@ -190,7 +190,7 @@ describe("the 24-hour window", () => {
     const first = await verify(biz.testKey, k, body);
     const { rowCount } = await pool().query(
       "UPDATE idempotency_record SET expires_at = now() - interval '1 second' WHERE business_id = $1 AND key = $2",
-      [biz.businessId, k],
+      [biz.businessId, hashIdempotencyKey(k)],
     );
     expect(rowCount).toBe(1);
     const again = await verify(biz.testKey, k, body);
@@ -208,7 +208,7 @@ describe("the 24-hour window", () => {
     await verify(biz.testKey, k, { nationalId: uniqueNationalId() });
     await pool().query("UPDATE idempotency_record SET expires_at = now() - interval '1 second' WHERE business_id = $1 AND key = $2", [
       biz.businessId,
-      k,
+      hashIdempotencyKey(k),
     ]);
     const res = await verify(biz.testKey, k, { nationalId: uniqueNationalId() });
     expect(res.status).toBe(200);
@@ -221,7 +221,7 @@ describe("the 24-hour window", () => {
     await verify(biz.testKey, k, { nationalId: uniqueNationalId() });
     const { rows } = await pool().query<{ hours: number }>(
       "SELECT extract(epoch FROM expires_at - now()) / 3600 AS hours FROM idempotency_record WHERE business_id = $1 AND key = $2",
-      [biz.businessId, k],
+      [biz.businessId, hashIdempotencyKey(k)],
     );
     expect(Number(rows[0]!.hours)).toBeGreaterThan(23.9);
     expect(Number(rows[0]!.hours)).toBeLessThanOrEqual(24);
@@ -236,7 +236,7 @@ describe("storage and scope", () => {
     expect(res.body.citizen.fullName).toBe("Amina Hassan Abdi");
     const { rows } = await pool().query<{ response: Buffer; state: string }>(
       "SELECT response, state FROM idempotency_record WHERE business_id = $1 AND key = $2",
-      [biz.businessId, k],
+      [biz.businessId, hashIdempotencyKey(k)],
     );
     expect(rows[0]!.state).toBe("completed");
     const stored = rows[0]!.response;
@@ -244,6 +244,15 @@ describe("storage and scope", () => {
     for (const needle of ["Amina", "1990-04-12", res.body.data.reference, "Citizen verified"]) {
       expect(stored.includes(Buffer.from(needle))).toBe(false);
     }
+  });
+
+  it("stores the key as a keyed hash, never as sent (clients build keys from their own data)", async () => {
+    const biz = await createTestBusiness();
+    const k = `customer-${uniqueNationalId()}`;
+    expect((await verify(biz.testKey, k, { nationalId: uniqueNationalId() })).status).toBe(200);
+    const { rows } = await pool().query<{ key: string }>("SELECT key FROM idempotency_record WHERE business_id = $1", [biz.businessId]);
+    expect(rows.map((r) => r.key)).toEqual([hashIdempotencyKey(k)]);
+    expect((await verify(biz.testKey, k, { nationalId: uniqueNationalId() })).status).toBe(409);
   });
 
   it("the same key in two businesses, or in two modes of one business, is independent", async () => {
@@ -266,7 +275,7 @@ describe("the stored request hash", () => {
     const k = newKey();
     const nationalId = uniqueNationalId();
     expect((await verify(biz.testKey, k, { nationalId, purpose: "hash check" })).status).toBe(200);
-    const { rows } = await pool().query("SELECT request_hash FROM idempotency_record WHERE business_id = $1 AND key = $2", [biz.businessId, k]);
+    const { rows } = await pool().query("SELECT request_hash FROM idempotency_record WHERE business_id = $1 AND key = $2", [biz.businessId, hashIdempotencyKey(k)]);
     const canonical = JSON.stringify({ nationalId, purpose: "hash check" });
     expect(rows[0].request_hash).toBe(hashRequestBody(canonical));
     expect(rows[0].request_hash).not.toBe(createHash("sha256").update(canonical).digest("hex"));

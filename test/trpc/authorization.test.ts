@@ -63,6 +63,7 @@ const CASES: Record<string, Case> = {
   "verifications.verify": { input: () => ({ nationalId: uniqueNationalId() }), expect: member.developer },
   "verifications.list": { input: () => ({ filters: {}, page: 1, limit: 20 }), expect: member.viewer },
   "verifications.certificate": { input: (w) => ({ id: w.verificationId }), expect: { ...member.viewer, outsider: "NOT_FOUND" } },
+  "verifications.redact": { input: (w) => ({ id: w.verificationId }), expect: { ...member.owner, outsider: "NOT_FOUND" } },
   "requestLog.list": { input: () => ({}), expect: member.developer },
   "credits.ledger": { input: () => ({}), expect: member.viewer },
   "credits.setLowCreditThreshold": { input: () => ({ threshold: 50 }), expect: member.owner },

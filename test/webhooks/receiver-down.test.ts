@@ -45,8 +45,10 @@ async function raiseEveryType(): Promise<string[]> {
   const verify = async (nationalId: string) => {
     const res = await api("POST", "/verify/citizen", { key: biz.testKey, body: { nationalId } });
     expect(res.status).toBe(200);
+    return res.body.data.id as string;
   };
-  await verify(uniqueNationalId()); // verification_completed
+  const first = await verify(uniqueNationalId()); // verification_completed
+  expect((await api("POST", `/verifications/${first}/redact`, { key: biz.testKey })).status).toBe(200); // verification_redacted
   await verify(SANDBOX_LEVERS.credits_low); // credits_low (and verification_completed)
   await verify(SANDBOX_LEVERS.credits_exhausted); // credits_exhausted (and verification_completed)
   const direct: Partial<Record<EventType, object>> = {
@@ -62,8 +64,8 @@ async function raiseEveryType(): Promise<string[]> {
   return ids;
 }
 
-/** Per raiseEveryType(): three verifications, one credits_low, one credits_exhausted, three direct. */
-const EVENTS_PER_ROUND = 8;
+/** Per raiseEveryType(): three verifications, one redaction, one credits_low, one credits_exhausted, three direct. */
+const EVENTS_PER_ROUND = 9;
 
 const raisedEvents = () => db().outboxEvent.findMany({ where: { businessId: biz.businessId, mode: "test" }, select: { id: true, type: true } });
 const waitingUnattempted = () => db().webhookDelivery.count({ where: { endpointId, status: "pending", attempts: { none: {} } } });

@@ -114,6 +114,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/verifications/{id}/redact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redact one verification
+         * @description Free. Rate limit: 60 per minute (shared with list and retrieve). Clears the verification's `purpose`, its consent reference and every trace of the national ID, here and in the copies Hubi keeps (the idempotency record, the request log, the `verification_completed` event); the id, reference, result and dates stay, with `redactedAt` set. Raises `verification_redacted` and is audited. Idempotent: redacting again answers the same redacted verification. Not for `read_only` keys. 404 rules as for retrieve.
+         */
+        post: operations["redactVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/verify/citizen": {
         parameters: {
             query?: never;
@@ -324,6 +344,38 @@ export interface webhooks {
          *     about 3 days. A 410 disables the endpoint.
          */
         post: operations["webhook_verification_completed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    verification_redacted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * verification_redacted
+         * @description A verification was redacted on request: its purpose, consent reference and national-ID traces are gone. Delete your copies too. (Redaction at the end of the retention period raises no event.)
+         *
+         *     Deliveries are signed per [Standard Webhooks](https://www.standardwebhooks.com/):
+         *
+         *     - `webhook-id`: the event id (deduplicate on it: delivery is at-least-once),
+         *     - `webhook-timestamp`: Unix seconds of the attempt,
+         *     - `webhook-signature`: space-separated `v1,<base64>` signatures, each an HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}`
+         *       keyed with the base64-decoded part of your `whsec_…` secret after the prefix.
+         *
+         *     Verify against the raw body before parsing it, accept if any listed signature matches, and reject timestamps more than 5 minutes
+         *     from your clock. The official client library does all of this: `await Hubi.webhooks.verify(body, headers, secret)`.
+         *     Any `standardwebhooks` library works as well. Respond 2xx within 10 seconds; other responses are retried with exponential backoff for
+         *     about 3 days. A 410 disables the endpoint.
+         */
+        post: operations["webhook_verification_redacted"];
         delete?: never;
         options?: never;
         head?: never;
@@ -547,6 +599,30 @@ export interface components {
              */
             type: "verification_completed";
         };
+        /** @description A verification was redacted on request: its purpose, consent reference and national-ID traces are gone. Delete your copies too. (Redaction at the end of the retention period raises no event.) */
+        Event_verification_redacted: {
+            /** Format: date-time */
+            createdAt: string;
+            data: {
+                /** Format: uuid */
+                id: string;
+                /** Format: date-time */
+                redactedAt: string;
+                reference: string;
+            };
+            /**
+             * Format: uuid
+             * @description Unique per event; also the `webhook-id` header. Use it to deduplicate.
+             */
+            id: string;
+            /** @enum {string} */
+            mode: "test" | "live";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "verification_redacted";
+        };
         /** @description Sent from the portal to test the endpoint. */
         Event_webhook_test: {
             /** Format: date-time */
@@ -646,6 +722,11 @@ export interface components {
             /** @description Items matching the filters, in every page. */
             total: number;
         };
+        RedactVerificationResponse: {
+            data: components["schemas"]["Verification"];
+            /** @example Verification redacted */
+            message: string;
+        };
         Verification: {
             channel: components["schemas"]["Channel"];
             consent: components["schemas"]["Consent"] | null;
@@ -724,7 +805,7 @@ export interface components {
             /** @example Citizen verified */
             message: string;
         };
-        WebhookEvent: components["schemas"]["Event_verification_completed"] | components["schemas"]["Event_credits_low"] | components["schemas"]["Event_credits_exhausted"] | components["schemas"]["Event_live_access_approved"] | components["schemas"]["Event_live_access_rejected"] | components["schemas"]["Event_business_suspended"] | components["schemas"]["Event_webhook_test"];
+        WebhookEvent: components["schemas"]["Event_verification_completed"] | components["schemas"]["Event_verification_redacted"] | components["schemas"]["Event_credits_low"] | components["schemas"]["Event_credits_exhausted"] | components["schemas"]["Event_live_access_approved"] | components["schemas"]["Event_live_access_rejected"] | components["schemas"]["Event_business_suspended"] | components["schemas"]["Event_webhook_test"];
     };
     responses: never;
     parameters: never;
@@ -793,7 +874,7 @@ export interface operations {
                 /** @description Only events created before this instant. */
                 to?: string;
                 /** @description Only events of this type. */
-                type?: "verification_completed" | "credits_low" | "credits_exhausted" | "live_access_approved" | "live_access_rejected" | "business_suspended" | "webhook_test";
+                type?: "verification_completed" | "verification_redacted" | "credits_low" | "credits_exhausted" | "live_access_approved" | "live_access_rejected" | "business_suspended" | "webhook_test";
             };
             header?: never;
             path?: never;
@@ -869,7 +950,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `FORBIDDEN`: The key is used from an address outside its IP allowlist, the business is suspended, a live key is used by a business that is not on the enterprise plan, or a `read_only` key calls verify. */
+            /** @description `FORBIDDEN`: The key is used from an address outside its IP allowlist, the business is suspended, a live key is used by a business that is not on the enterprise plan, or a `read_only` key calls verify or redact. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -977,7 +1058,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `FORBIDDEN`: The key is used from an address outside its IP allowlist, the business is suspended, a live key is used by a business that is not on the enterprise plan, or a `read_only` key calls verify. */
+            /** @description `FORBIDDEN`: The key is used from an address outside its IP allowlist, the business is suspended, a live key is used by a business that is not on the enterprise plan, or a `read_only` key calls verify or redact. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1138,7 +1219,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `FORBIDDEN`: The key is used from an address outside its IP allowlist, the business is suspended, a live key is used by a business that is not on the enterprise plan, or a `read_only` key calls verify. */
+            /** @description `FORBIDDEN`: The key is used from an address outside its IP allowlist, the business is suspended, a live key is used by a business that is not on the enterprise plan, or a `read_only` key calls verify or redact. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1253,7 +1334,122 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `FORBIDDEN`: The key is used from an address outside its IP allowlist, the business is suspended, a live key is used by a business that is not on the enterprise plan, or a `read_only` key calls verify. */
+            /** @description `FORBIDDEN`: The key is used from an address outside its IP allowlist, the business is suspended, a live key is used by a business that is not on the enterprise plan, or a `read_only` key calls verify or redact. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NOT_FOUND`: Nothing with this id exists for the calling business in the key's mode (a malformed id included), or an unknown path. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: The path exists but not with this method (`HEAD` and `OPTIONS` included). The `Allow` header lists the methods it supports. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: More than the limit (60 per rolling minute per business, mode and endpoint). Retry after `Retry-After` seconds. Nothing was charged. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Unexpected server error. Nothing was charged; retrying with the same Idempotency-Key is safe. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    redactVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The verification's `id` (a UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The verification, redacted. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Verification redacted",
+                     *       "data": {
+                     *         "id": "0b8f7c1e-4d0a-4c55-9a52-3f1f5e0c2d7a",
+                     *         "reference": "HV-20261122-7KQ2M9XD",
+                     *         "purpose": null,
+                     *         "channel": "api",
+                     *         "match": null,
+                     *         "consent": {
+                     *           "obtainedAt": "2026-11-22T09:25:00.000Z",
+                     *           "method": "electronic",
+                     *           "reference": null
+                     *         },
+                     *         "redactedAt": "2026-11-23T08:00:00.000Z",
+                     *         "createdAt": "2026-11-22T09:30:00.000Z",
+                     *         "result": "verified"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RedactVerificationResponse"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, unknown, revoked or expired API key, or a key used on the other environment's host. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: The key is used from an address outside its IP allowlist, the business is suspended, a live key is used by a business that is not on the enterprise plan, or a `read_only` key calls verify or redact. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1378,7 +1574,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `FORBIDDEN`: The key is used from an address outside its IP allowlist, the business is suspended, a live key is used by a business that is not on the enterprise plan, or a `read_only` key calls verify. */
+            /** @description `FORBIDDEN`: The key is used from an address outside its IP allowlist, the business is suspended, a live key is used by a business that is not on the enterprise plan, or a `read_only` key calls verify or redact. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1636,6 +1832,42 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["Event_verification_completed"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: disables the endpoint until re-enabled in the portal. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_verification_redacted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Unique message id; equals the payload's `id`. Use it to deduplicate. */
+                "webhook-id": string;
+                /** @description Space-separated list of `v1,<base64>` signatures: HMAC-SHA256 of `${webhook-id}.${webhook-timestamp}.${body}` keyed with the base64-decoded part of your `whsec_…` secret after the prefix. Two signatures appear for 24 hours after a secret rotation; accept if any matches. */
+                "webhook-signature": string;
+                /** @description Unix time in seconds of this attempt. Reject deliveries more than 5 minutes off. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event_verification_redacted"];
             };
         };
         responses: {

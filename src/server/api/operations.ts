@@ -8,6 +8,7 @@ import {
   idempotencyKeySchema,
   listVerificationsQuerySchema,
   listVerificationsResponseSchema,
+  redactVerificationResponseSchema,
   verifyCitizenRequestSchema,
   verifyCitizenResponseSchema,
 } from "@/contracts/verifications";
@@ -18,6 +19,7 @@ import {
   getResponseExample,
   listEventsResponseExample,
   listResponseExample,
+  redactResponseExample,
   verifyRequestExamples,
   verifyResponseExamples,
 } from "@/server/openapi/examples";
@@ -72,7 +74,7 @@ export const listVerificationsOperation = defineOperation({
     requestParams: { query: listVerificationsQueryParams },
     response: { description: "One page of verifications.", headers: "limited", example: listResponseExample },
     errors: ["BAD_REQUEST", "UNAUTHORIZED", "INSUFFICIENT_CREDITS", "FORBIDDEN", "RATE_LIMITED", "INTERNAL_ERROR"],
-    errorExamples: { BAD_REQUEST: ["limit"], FORBIDDEN: ["suspended"] },
+    errorExamples: { BAD_REQUEST: ["limit"], FORBIDDEN: ["suspended", "addressNotAllowed"] },
   },
 });
 
@@ -90,7 +92,28 @@ export const getVerificationOperation = defineOperation({
     requestParams: { path: z.object({ id: z.string().meta({ description: "The verification's `id` (a UUID).", example: "0f8e5a3c-2b1d-4e6f-9a7b-3c5d7e9f1a2b" }) }) },
     response: { description: "The verification.", headers: "limited", example: getResponseExample },
     errors: ["UNAUTHORIZED", "INSUFFICIENT_CREDITS", "FORBIDDEN", "NOT_FOUND", "RATE_LIMITED", "INTERNAL_ERROR"],
-    errorExamples: { FORBIDDEN: ["suspended"] },
+    errorExamples: { FORBIDDEN: ["suspended", "addressNotAllowed"] },
+  },
+});
+
+export const redactVerificationOperation = defineOperation({
+  method: "post",
+  path: "/verifications/{id}/redact",
+  group: "read",
+  response: redactVerificationResponseSchema,
+  docs: {
+    operationId: "redactVerification",
+    tags: ["Verifications"],
+    summary: "Redact one verification",
+    description:
+      "Free. Rate limit: 60 per minute (shared with list and retrieve). Clears the verification's `purpose`, its consent reference and " +
+      "every trace of the national ID, here and in the copies Hubi keeps (the idempotency record, the request log, the " +
+      "`verification_completed` event); the id, reference, result and dates stay, with `redactedAt` set. Raises `verification_redacted` " +
+      "and is audited. Idempotent: redacting again answers the same redacted verification. Not for `read_only` keys. 404 rules as for retrieve.",
+    requestParams: { path: z.object({ id: z.string().meta({ description: "The verification's `id` (a UUID).", example: "0f8e5a3c-2b1d-4e6f-9a7b-3c5d7e9f1a2b" }) }) },
+    response: { description: "The verification, redacted.", headers: "limited", example: redactResponseExample },
+    errors: ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "RATE_LIMITED", "INTERNAL_ERROR"],
+    errorExamples: { FORBIDDEN: ["suspended", "addressNotAllowed", "readOnlyRedact"] },
   },
 });
 
@@ -113,7 +136,7 @@ export const listEventsOperation = defineOperation({
     requestParams: { query: listEventsQueryParams },
     response: { description: "One page of events.", headers: "limited", example: listEventsResponseExample },
     errors: ["BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "RATE_LIMITED", "INTERNAL_ERROR"],
-    errorExamples: { BAD_REQUEST: ["limit"], FORBIDDEN: ["suspended"] },
+    errorExamples: { BAD_REQUEST: ["limit"], FORBIDDEN: ["suspended", "addressNotAllowed"] },
   },
 });
 
@@ -131,9 +154,9 @@ export const getEventOperation = defineOperation({
     requestParams: { path: z.object({ id: z.string().meta({ description: "The event's `id` (also its `webhook-id`).", example: "5b1d3f6e-8a2c-4e0b-9d7f-1c3e5a7b9d2f" }) }) },
     response: { description: "The event.", headers: "limited", example: getEventResponseExample },
     errors: ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "RATE_LIMITED", "INTERNAL_ERROR"],
-    errorExamples: { FORBIDDEN: ["suspended"], NOT_FOUND: ["missingEvent"] },
+    errorExamples: { FORBIDDEN: ["suspended", "addressNotAllowed"], NOT_FOUND: ["missingEvent"] },
   },
 });
 
 /** Every operation behind an API key, in the order the OpenAPI document lists them. */
-export const OPERATIONS = [verifyCitizenOperation, listVerificationsOperation, getVerificationOperation, listEventsOperation, getEventOperation];
+export const OPERATIONS = [verifyCitizenOperation, listVerificationsOperation, getVerificationOperation, redactVerificationOperation, listEventsOperation, getEventOperation];

@@ -30,6 +30,7 @@ export async function getMemberServiceContext() {
   return {
     ctx: userServiceContext(session.user, session.membership, newRequestId()),
     businessId: session.membership.businessId,
+    role: session.membership.role,
     mode: session.mode,
   };
 }

@@ -30,6 +30,15 @@ export function hashRequestBody(canonicalJson: string): string {
   return createHmac("sha256", subkey("idempotency-request")).update(canonicalJson).digest("hex");
 }
 
+/**
+ * Keyed hash of an Idempotency-Key, the form in which keys are stored: clients build keys from
+ * their own data (an order number, at worst a national ID), and a redacted verification's record
+ * must keep answering "already used" without keeping the key.
+ */
+export function hashIdempotencyKey(key: string): string {
+  return createHmac("sha256", subkey("idempotency-key")).update(key).digest("hex");
+}
+
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 

@@ -13,6 +13,7 @@ import {
   requestHash,
   type IdempotencyScope,
 } from "@/server/services/verifications/idempotency";
+import { hashIdempotencyKey } from "@/server/crypto/secrets";
 import { readIdempotencyKey } from "./idempotency-header";
 
 export type IdempotencyClaim = { scope: IdempotencyScope } | { replay: unknown } | null;
@@ -20,7 +21,7 @@ export type IdempotencyClaim = { scope: IdempotencyScope } | { replay: unknown }
 export async function claimForRequest(req: Request, actor: ApiKeyActor, rawBody: unknown): Promise<IdempotencyClaim> {
   const key = readIdempotencyKey(req);
   if (key === undefined) return null;
-  const scope = { businessId: actor.businessId, mode: actor.mode, key };
+  const scope = { businessId: actor.businessId, mode: actor.mode, key: hashIdempotencyKey(key) };
   const claim = await claimIdempotencyKey(scope, requestHash(rawBody));
   return claim.status === "replay" ? { replay: claim.body } : { scope };
 }

@@ -9,7 +9,7 @@ import { CONSENT_REQUIRED_MESSAGE, idempotencyKeySchema, listVerificationsQueryS
 import { IDEMPOTENCY_KEY_HEADER } from "@/contracts/headers";
 import { errorExample } from "./examples";
 import { ADDRESS_NOT_ALLOWED_MESSAGE } from "@/contracts/ip-allowlist";
-import { READ_ONLY_VERIFY_MESSAGE } from "@/contracts/api-key-scopes";
+import { READ_ONLY_REDACT_MESSAGE, READ_ONLY_VERIFY_MESSAGE } from "@/contracts/api-key-scopes";
 import { responseHeaders } from "./headers";
 
 type Example = { summary: string; value: ReturnType<typeof errorExample> };
@@ -75,11 +75,12 @@ const ERROR_DOCS: Record<ErrorCode, ErrorDoc> = {
   },
   FORBIDDEN: {
     description:
-      "The key is used from an address outside its IP allowlist, the business is suspended, a live key is used by a business that is not on the enterprise plan, or a `read_only` key calls verify.",
+      "The key is used from an address outside its IP allowlist, the business is suspended, a live key is used by a business that is not on the enterprise plan, or a `read_only` key calls verify or redact.",
     headers: "basic",
     examples: {
       suspended: example("Suspended business", { code: "FORBIDDEN", message: "This business account is suspended. Contact Hubi support." }),
       readOnly: example("Read-only key calls verify", { code: "FORBIDDEN", message: READ_ONLY_VERIFY_MESSAGE }),
+      readOnlyRedact: example("Read-only key redacts", { code: "FORBIDDEN", message: READ_ONLY_REDACT_MESSAGE }),
       addressNotAllowed: example("Key used outside its IP allowlist", { code: "FORBIDDEN", message: ADDRESS_NOT_ALLOWED_MESSAGE }),
     },
   },

@@ -91,6 +91,17 @@ export const listResponseExample = {
 
 export const getResponseExample = { message: "Verification retrieved", data: { ...sampleVerification, result: "verified" } };
 
+export const redactResponseExample = {
+  message: "Verification redacted",
+  data: {
+    ...sampleVerification,
+    result: "verified",
+    purpose: null,
+    consent: { ...sampleConsent, reference: null },
+    redactedAt: "2026-11-23T08:00:00.000Z",
+  },
+};
+
 const sampleEvent = {
   id: "5b1d3f6e-8a2c-4e0b-9d7f-1c3e5a7b9d2f",
   type: "verification_completed",

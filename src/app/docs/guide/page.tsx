@@ -270,6 +270,14 @@ export default function GuidePage() {
             <code className={code}>errors[]</code> on <code className={code}>consent</code>, and costs nothing. An owner can change this,
             and how long the history is kept, on the portal&apos;s Data protection page. The sandbox never requires consent.
           </p>
+          <p>
+            To forget a customer, redact the verification: <code className={code}>POST /api/v1/verifications/&#123;id&#125;/redact</code>{" "}
+            (free, idempotent, not for read-only keys; owners also have a Redact button on the certificate). The purpose, the consent
+            reference and every trace of the national ID are erased, from Hubi&apos;s logs and webhook events too; the id, reference,
+            result and dates stay, with <code className={code}>redactedAt</code> set, and a <code className={code}>verification_redacted</code>{" "}
+            event tells your systems to delete their copies. History older than the business&apos;s retention period (1, 2, 5 or 7
+            years; 5 by default) is redacted the same way every day, without events.
+          </p>
         </GuideSection>
 
         <GuideSection id="key-scopes" title="Key scopes">

@@ -58,6 +58,10 @@ export async function claimIdempotencyKey(scope: IdempotencyScope, hash: string)
     const row = rows[0];
     if (!row) continue;
     if (row.claimed) return { status: "claimed" };
+    // Redaction cleared the request hash too: no body can be compared, none replayed.
+    if (row.state === "redacted") {
+      throw conflict("The verification this Idempotency-Key produced has been redacted, so it cannot be replayed. Use a new key to verify again.");
+    }
     if (row.request_hash !== hash) {
       throw conflict("This Idempotency-Key was already used with a different request payload.");
     }

@@ -3,6 +3,7 @@ import { memberProcedure, router } from "../init";
 import { verifyCitizenRequestSchema, verificationIdSchema } from "@/contracts/verifications";
 import { verifyFromPortal } from "@/server/services/verifications/verify-from-portal";
 import { listVerifications } from "@/server/services/verifications/list-verifications";
+import { redactVerification } from "@/server/services/verifications/redact-verification";
 import { getVerificationCertificate } from "@/server/services/verifications/get-verification-certificate";
 import { historyFiltersSchema } from "@/contracts/history-filters";
 
@@ -26,4 +27,8 @@ export const verificationsRouter = router({
   certificate: memberProcedure("viewer")
     .input(z.object({ id: verificationIdSchema }))
     .query(({ ctx, input }) => getVerificationCertificate(ctx.service, { id: input.id, businessId: ctx.businessId, mode: ctx.mode })),
+  /** An owner's "Redact" on the certificate: the API's redaction, audited and announced the same. */
+  redact: memberProcedure("owner")
+    .input(z.object({ id: verificationIdSchema }))
+    .mutation(({ ctx, input }) => redactVerification(ctx.service, { id: input.id, businessId: ctx.businessId, mode: ctx.mode })),
 });

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { z } from "zod";
 import { PrintButton } from "@/components/history/print-button";
+import { RedactButton } from "@/components/history/redact-button";
 import { ResultBadge } from "@/components/portal/result-badge";
 import { MatchSummary } from "@/components/verify/match-summary";
 import { formatDateTime } from "@/components/format";
@@ -16,7 +17,8 @@ async function loadCertificate(id: string) {
   const member = await getMemberServiceContext();
   if (!member || !z.uuid().safeParse(id).success) return null;
   try {
-    return await getVerificationCertificate(member.ctx, { id, businessId: member.businessId, mode: member.mode });
+    const certificate = await getVerificationCertificate(member.ctx, { id, businessId: member.businessId, mode: member.mode });
+    return { ...certificate, canRedact: member.role === "owner" && certificate.redactedAt === null };
   } catch (error) {
     if (error instanceof AppError && error.code === "NOT_FOUND") return null;
     throw error;
@@ -52,7 +54,10 @@ export default async function CertificatePage({ params }: { params: Promise<{ id
         <Link href="/history" className="text-sm font-medium text-blue-800 hover:underline">
           ← Back to history
         </Link>
-        <PrintButton />
+        <div className="flex gap-2">
+          {certificate.canRedact && <RedactButton id={certificate.id} reference={certificate.reference} />}
+          <PrintButton />
+        </div>
       </div>
       <article className="rounded-lg bg-white p-8 shadow-sm ring-1 ring-slate-200 print:p-0 print:shadow-none print:ring-0">
         <header className="border-b border-slate-200 pb-4">

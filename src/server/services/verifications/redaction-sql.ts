@@ -1,0 +1,52 @@
+/**
+ * What redacting a verification means, in one place (product rules §19): the row keeps its id,
+ * reference, result, channel, match results and dates; the purpose, the national ID's hash and
+ * last four digits, and the consent reference are cleared. The same statement reaches every copy
+ * elsewhere: the idempotency record (encrypted response and request hash), the request-log entry
+ * of the request that made it (its Idempotency-Key), the verification_completed event's payload
+ * (so a resend carries the redacted record) and the receivers' response excerpts to it.
+ */
+import type { Sql } from "@/server/db/sql";
+
+/**
+ * CTEs that redact the verifications `due` selects (a CTE text yielding `id`, already locked) and
+ * expose `redacted (id, business_id, mode, reference, request_id, created_at, redacted_at)`.
+ */
+export function redactionCtes(q: Sql, due: string, at: Date): string {
+  const ts = q.p(at, "timestamptz");
+  const iso = q.p(at.toISOString(), "text");
+  return `due AS (${due}),
+  redacted AS (
+    UPDATE verification v
+       SET purpose = NULL, national_id_hash = NULL, national_id_last4 = NULL, redacted_at = ${ts},
+           consent = CASE WHEN v.consent IS NULL THEN NULL ELSE jsonb_set(v.consent, '{reference}', 'null') END
+      FROM due WHERE v.id = due.id
+    RETURNING v.id, v.business_id, v.mode, v.reference, v.request_id, v.created_at, v.redacted_at
+  ),
+  redacted_idempotency AS (
+    UPDATE idempotency_record
+       SET state = 'redacted', response = NULL, response_status = NULL, request_hash = 'redacted'
+     WHERE verification_id IN (SELECT id FROM redacted)
+  ),
+  redacted_request_log AS (
+    UPDATE request_log_entry r SET idempotency_key = NULL
+      FROM redacted WHERE r.request_id = redacted.request_id AND r.business_id = redacted.business_id
+  ),
+  redacted_events AS (
+    UPDATE outbox_event e
+       SET payload = jsonb_set(
+             jsonb_set(jsonb_set(e.payload, '{data,purpose}', 'null'), '{data,redactedAt}', to_jsonb(${iso})),
+             '{data,consent}',
+             CASE WHEN e.payload #> '{data,consent}' = 'null'::jsonb OR e.payload #> '{data,consent}' IS NULL THEN 'null'::jsonb
+                  ELSE jsonb_set(e.payload #> '{data,consent}', '{reference}', 'null') END)
+      FROM redacted
+     WHERE e.business_id = redacted.business_id AND e.created_at = redacted.created_at
+       AND e.type = 'verification_completed' AND e.payload #>> '{data,id}' = redacted.id::text
+    RETURNING e.id
+  ),
+  redacted_attempts AS (
+    UPDATE webhook_attempt a SET response_excerpt = NULL
+      FROM webhook_delivery d
+     WHERE a.delivery_id = d.id AND d.event_id IN (SELECT id FROM redacted_events)
+  )`;
+}
