@@ -6,8 +6,10 @@ import { test as base, expect, type Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import { systemContext } from "@/server/context";
 import { createAdmin } from "@/server/services/users/create-admin";
+import { codeFor, enrolTwoFactor } from "../test/support/two-factor";
 
-export type Credentials = { email: string; password: string };
+/** How a test signs in: with `twoFactor`, the code an authenticator app would show is entered too. */
+export type Credentials = { email: string; password: string; twoFactor?: { userId: string; secret: Uint8Array } };
 
 /**
  * A client address of its own (TEST-NET-2, RFC 5737) for each browser context. Sign-ins are
@@ -22,10 +24,12 @@ export const test = base.extend<{ admin: Credentials }>({
     await context.setExtraHTTPHeaders({ "x-forwarded-for": clientAddress() });
     await use(context);
   },
+  // Admins must sign in with a second factor: this one has enrolled already.
   admin: async ({}, use) => {
     const creds = { email: `admin-${randomUUID()}@hubi.test`, password: "admin password 123" };
-    await createAdmin(systemContext("e2e"), { ...creds, name: "E2E Admin" });
-    await use(creds);
+    const { userId } = await createAdmin(systemContext("e2e"), { ...creds, name: "E2E Admin" });
+    const { secret } = await enrolTwoFactor(userId);
+    await use({ ...creds, twoFactor: { userId, secret } });
   },
 });
 
@@ -40,6 +44,10 @@ export async function signInAs(page: Page, creds: Credentials): Promise<void> {
   await page.getByLabel("Email").fill(creds.email);
   await page.getByLabel("Password").fill(creds.password);
   await page.getByRole("button", { name: "Sign in" }).click();
+  if (creds.twoFactor) {
+    await page.getByLabel("Authentication code").fill(await codeFor(creds.twoFactor.userId, creds.twoFactor.secret));
+    await page.getByRole("button", { name: "Sign in" }).click();
+  }
   // Signed in once the form has navigated away (to the callback URL or the overview).
   await page.waitForURL((url) => url.pathname !== "/sign-in");
 }

@@ -68,7 +68,7 @@ async function main() {
   if (demo) {
     console.log("Demo account (created now, shown once):");
     console.log(`  Business portal  ${base}/sign-in   ${demo.ownerEmail} / ${demo.password}`);
-    console.log(`  Admin console    ${base}/sign-in   ${demo.adminEmail} / ${demo.password}`);
+    console.log(`  Admin console    ${base}/sign-in   ${demo.adminEmail} / ${demo.password}   (asks you to set up an authenticator app first)`);
     console.log(`  Sandbox API key  ${demo.testKey}`);
     console.log(`\n  curl -X POST ${base}/api/v1/verify/citizen -H "Authorization: Bearer ${demo.testKey}" \\`);
     console.log(`       -H "Content-Type: application/json" -d '{"nationalId":"11111111111","purpose":"Demo"}'\n`);

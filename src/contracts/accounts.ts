@@ -23,3 +23,10 @@ export const signUpInput = z.object({
   email: emailSchema,
   password: passwordSchema,
 });
+
+/** A code from an authenticator app (6 digits) or a recovery code (`xxxx-xxxx-xx`). */
+export const twoFactorCodeSchema = z.string().trim().min(6, "Enter the 6-digit code from your app").max(20, "Enter the 6-digit code from your app");
+
+export const changePasswordInput = z
+  .object({ currentPassword: z.string().min(1, "Enter your current password").max(200), newPassword: passwordSchema })
+  .refine((p) => p.currentPassword !== p.newPassword, { path: ["newPassword"], message: "Choose a password different from the current one" });

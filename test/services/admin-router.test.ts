@@ -2,11 +2,12 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { TRPCError } from "@trpc/server";
 import { db } from "@/server/db/client";
-import { createCallerFactory } from "@/server/trpc/init";
+import { createCallerFactory, ENROL_TWO_FACTOR_MESSAGE } from "@/server/trpc/init";
 import { appRouter } from "@/server/trpc/routers/_app";
 import { loadPortalUser } from "@/server/trpc/context";
 import { adminContext } from "../support/contexts";
 import { createTestBusiness } from "../support/factories";
+import { enrolTwoFactor } from "../support/two-factor";
 
 const callerFor = async (userId: string) => {
   const user = await loadPortalUser(userId);
@@ -29,9 +30,20 @@ describe("the admin router", () => {
     expect(await db().business.findUniqueOrThrow({ where: { id: businessId } })).toMatchObject({ status: "active", creditBalance: 0, rateLimitPerMinute: 60 });
   });
 
+  it("refuses every admin action to an admin without two-factor sign-in, until they turn it on", async () => {
+    const admin = await adminContext();
+    const adminId = admin.actor.type === "user" ? admin.actor.userId : "";
+    const before = await callerFor(adminId);
+    await expect(before.admin.businesses.search({})).rejects.toMatchObject({ code: "FORBIDDEN", message: ENROL_TWO_FACTOR_MESSAGE });
+    expect(await before.security.status()).toEqual({ twoFactorEnabled: false, twoFactorRequired: true });
+    await enrolTwoFactor(adminId);
+    await expect((await callerFor(adminId)).admin.businesses.search({})).resolves.toBeDefined();
+  });
+
   it("lets a platform admin suspend a business, audited as an admin action", async () => {
     const admin = await adminContext();
     const business = await createTestBusiness();
+    await enrolTwoFactor(admin.actor.type === "user" ? admin.actor.userId : "");
     const caller = await callerFor(admin.actor.type === "user" ? admin.actor.userId : "");
     await caller.admin.businesses.setStatus({ businessId: business.businessId, status: "suspended", reason: "Unpaid invoice" });
     const entry = await db().auditLogEntry.findFirstOrThrow({ where: { businessId: business.businessId, action: "business.suspended" } });

@@ -15,7 +15,7 @@ import { systemContext } from "@/server/context";
 import { validApplication } from "../support/live-access";
 
 type Caller = "signedOut" | "outsider" | "viewer" | "developer";
-type Outcome = "ok" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND";
+type Outcome = "ok" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "BAD_REQUEST";
 
 /** Rows and ids of business A, whose data every refused caller is after. */
 type World = {
@@ -52,6 +52,13 @@ const CASES: Record<string, Case> = {
   },
   "account.invitation": { input: () => ({ token: bogusToken }), expect: { signedOut: "NOT_FOUND", outsider: "NOT_FOUND", viewer: "NOT_FOUND", developer: "NOT_FOUND" } },
   "account.acceptInvitation": { input: () => ({ token: bogusToken }), expect: { ...authed, outsider: "NOT_FOUND", viewer: "NOT_FOUND", developer: "NOT_FOUND" } },
+  "security.status": { expect: authed },
+  "security.beginTwoFactor": { expect: authed },
+  "security.confirmTwoFactor": { input: () => ({ code: "000000" }), expect: { signedOut: "UNAUTHORIZED", outsider: "BAD_REQUEST", viewer: "BAD_REQUEST", developer: "BAD_REQUEST" } },
+  "security.disableTwoFactor": { input: () => ({ password: "wrong password", code: "000000" }), expect: { signedOut: "UNAUTHORIZED", outsider: "BAD_REQUEST", viewer: "BAD_REQUEST", developer: "BAD_REQUEST" } },
+  "security.changePassword": { input: () => ({ currentPassword: "wrong password", newPassword: "another long password" }), expect: { signedOut: "UNAUTHORIZED", outsider: "BAD_REQUEST", viewer: "BAD_REQUEST", developer: "BAD_REQUEST" } },
+  "security.sessions": { expect: authed },
+  "security.endSessions": { input: () => ({ sessionId: crypto.randomUUID() }), expect: { signedOut: "UNAUTHORIZED", outsider: "NOT_FOUND", viewer: "NOT_FOUND", developer: "NOT_FOUND" } },
   "business.summary": { expect: member.viewer },
   "business.usageByDay": { expect: member.viewer },
   "business.updateDataProtection": { input: () => ({ retentionYears: 7 }), expect: member.owner },

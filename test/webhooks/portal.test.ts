@@ -17,8 +17,8 @@ const createCaller = createCallerFactory(appRouter);
 
 function callerFor(business: TestBusiness, role: Role = "owner", mode: "test" | "live" = "test") {
   const ctx: TrpcContext = {
-    user: { id: business.userId, email: business.email, name: "Test Owner", isPlatformAdmin: false, memberships: [] },
-    membership: { businessId: business.businessId, businessName: "Test Business", role },
+    user: { id: business.userId, email: business.email, name: "Test Owner", isPlatformAdmin: false, twoFactorEnabled: false, memberships: [] },
+    membership: { businessId: business.businessId, businessName: "Test Business", role, requireTwoFactor: false },
     mode,
     requestId: `req_${crypto.randomUUID()}`,
   };
@@ -27,7 +27,7 @@ function callerFor(business: TestBusiness, role: Role = "owner", mode: "test" | 
 
 const adminCaller = () =>
   createCaller({
-    user: { id: crypto.randomUUID(), email: "admin@hubi.test", name: "Admin", isPlatformAdmin: true, memberships: [] },
+    user: { id: crypto.randomUUID(), email: "admin@hubi.test", name: "Admin", isPlatformAdmin: true, twoFactorEnabled: true, memberships: [] },
     membership: undefined,
     mode: "test",
     requestId: `req_${crypto.randomUUID()}`,

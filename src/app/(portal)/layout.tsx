@@ -9,6 +9,7 @@ export const dynamic = "force-dynamic";
 export default async function PortalLayout({ children }: { children: React.ReactNode }) {
   const session = await getPortalSession();
   if (!session) redirect("/sign-in");
+  if (session.mustEnrolTwoFactor) redirect("/account?required=two-factor");
   const { user, membership, mode } = session;
   if (!membership) {
     return (

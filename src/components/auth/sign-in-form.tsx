@@ -12,6 +12,7 @@ import { safeCallback } from "./safe-callback";
 const MESSAGES: Record<string, string> = {
   CredentialsSignin: "The email or password is not correct.",
   TooManyAttempts: "Too many failed sign-in attempts. For your security, wait 15 minutes before trying again.",
+  InvalidCode: "That code is not right. Enter the current code from your app, or an unused recovery code.",
 };
 
 export function SignInForm() {
@@ -21,13 +22,21 @@ export function SignInForm() {
   const callbackUrl = safeCallback(params.get("callbackUrl"));
   const [error, setError] = useState<string | null>(params.get("error") ? (MESSAGES[params.get("error")!] ?? "Sign-in failed.") : null);
   const [busy, setBusy] = useState(false);
+  // After a right password for an account with two-factor sign-in: the same form asks for the code.
+  const [askCode, setAskCode] = useState(false);
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (busy) return;
     const form = new FormData(event.currentTarget);
     setBusy(true);
     setError(null);
-    const result = await signIn("credentials", { redirect: false, email: form.get("email"), password: form.get("password") });
+    const result = await signIn("credentials", {
+      redirect: false,
+      email: form.get("email"),
+      password: form.get("password"),
+      ...(askCode ? { code: form.get("code") } : {}),
+    });
     if (result?.ok && !result.error) {
       // Nothing cached while signed out (or as someone else) may survive into the session.
       queryClient.clear();
@@ -36,6 +45,7 @@ export function SignInForm() {
       return;
     }
     setBusy(false);
+    if (result?.error === "TwoFactorRequired") return setAskCode(true);
     setError(MESSAGES[result?.error ?? ""] ?? "Sign-in failed. Try again.");
   }
 
@@ -47,8 +57,20 @@ export function SignInForm() {
           <Notice tone="warning">{error}</Notice>
         </div>
       )}
-      <TextField label="Email" name="email" type="email" autoComplete="email" required />
-      <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
+      <div className={askCode ? "hidden" : "space-y-4"}>
+        <TextField label="Email" name="email" type="email" autoComplete="email" required />
+        <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
+      </div>
+      {askCode && (
+        <TextField
+          label="Authentication code"
+          name="code"
+          autoComplete="one-time-code"
+          autoFocus
+          hint="The 6-digit code from your authenticator app. Lost your phone? Enter one of your recovery codes."
+          required
+        />
+      )}
       <Button type="submit" busy={busy} className="w-full">
         Sign in
       </Button>

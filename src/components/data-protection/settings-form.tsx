@@ -6,7 +6,7 @@ import { RETENTION_YEARS, type RetentionYears } from "@/contracts/data-protectio
 import { useTRPC } from "@/trpc/client";
 import { fieldErrorsOf } from "@/trpc/errors";
 
-type Settings = { requireLiveConsent: boolean; retentionYears: number };
+type Settings = { requireLiveConsent: boolean; retentionYears: number; requireTwoFactor: boolean };
 
 /** The owner's form; everyone else sees the same settings read-only. */
 export function DataProtectionSettingsForm({ current, editable }: { current: Settings; editable: boolean }) {
@@ -25,27 +25,31 @@ export function DataProtectionSettingsForm({ current, editable }: { current: Set
     const form = new FormData(event.currentTarget);
     save.mutate({
       requireLiveConsent: form.get("requireLiveConsent") === "on",
+      requireTwoFactor: form.get("requireTwoFactor") === "on",
       retentionYears: Number(form.get("retentionYears")) as RetentionYears,
     });
   }
 
   return (
     <form onSubmit={onSubmit} className="space-y-4" noValidate>
-      <label className="flex items-start gap-3 text-sm">
-        <input
-          type="checkbox"
-          name="requireLiveConsent"
-          defaultChecked={current.requireLiveConsent}
-          disabled={!editable}
-          className="mt-0.5 h-4 w-4 rounded border-slate-300"
-        />
-        <span>
-          <span className="block font-medium text-slate-900">Require consent for live verifications</span>
-          <span className="block text-slate-600">
+      <SettingCheckbox
+        name="requireLiveConsent"
+        checked={current.requireLiveConsent}
+        disabled={!editable}
+        title="Require consent for live verifications"
+        explanation={
+          <>
             A live verification without <code>consent</code> (when and how your customer agreed) is refused with 400 and costs nothing.
-          </span>
-        </span>
-      </label>
+          </>
+        }
+      />
+      <SettingCheckbox
+        name="requireTwoFactor"
+        checked={current.requireTwoFactor}
+        disabled={!editable}
+        title="Require two-factor sign-in for every member"
+        explanation="Members without it must turn it on in their account before they can use the portal."
+      />
       <SelectField
         label="Keep verification history for"
         name="retentionYears"
@@ -76,5 +80,17 @@ export function DataProtectionSettingsForm({ current, editable }: { current: Set
         <p className="text-sm text-slate-500">Only an owner can change these settings.</p>
       )}
     </form>
+  );
+}
+
+function SettingCheckbox(props: { name: string; checked: boolean; disabled: boolean; title: string; explanation: React.ReactNode }) {
+  return (
+    <label className="flex items-start gap-3 text-sm">
+      <input type="checkbox" name={props.name} defaultChecked={props.checked} disabled={props.disabled} className="mt-0.5 h-4 w-4 rounded border-slate-300" />
+      <span>
+        <span className="block font-medium text-slate-900">{props.title}</span>
+        <span className="block text-slate-600">{props.explanation}</span>
+      </span>
+    </label>
   );
 }

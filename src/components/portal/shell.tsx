@@ -1,4 +1,5 @@
 "use client";
+import Link from "next/link";
 import Image from "next/image";
 import { signOut } from "next-auth/react";
 import { useRouter } from "next/navigation";
@@ -59,9 +60,9 @@ export function PortalShell({ info, children }: { info: PortalInfo; children: Re
             </Button>
             <div className="ml-auto flex items-center gap-3">
               <ModeSwitch mode={info.mode} />
-              <span className="hidden text-sm text-slate-600 sm:inline" title={info.email}>
+              <Link href="/account" className="hidden text-sm text-slate-600 hover:text-slate-900 hover:underline sm:inline" title={`${info.email}: account and sign-in security`}>
                 {info.userName}
-              </span>
+              </Link>
               <Button variant="secondary" size="sm" onClick={onSignOut}>
                 Sign out
               </Button>

@@ -19,6 +19,7 @@ describe("eligibility", () => {
       ["suspended", "FORBIDDEN"],
       ["live_not_enabled", "FORBIDDEN"],
       ["read_only", "FORBIDDEN"],
+      ["address_not_allowed", "FORBIDDEN"],
     ]);
   });
 

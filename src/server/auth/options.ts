@@ -1,5 +1,7 @@
 /**
- * next-auth configuration: email + password (argon2id), JWT sessions. Sign-ins are audited.
+ * next-auth configuration: email + password (argon2id) and, when turned on, a second factor; JWT
+ * cookies that name a server-side session row (checked on every request, so it can be ended).
+ * Sign-ins are audited.
  */
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
@@ -8,37 +10,50 @@ import { sessionSecret } from "@/server/crypto/secrets";
 import { recordSignIn } from "@/server/services/users/record-sign-in";
 import { clientAddress } from "@/server/http/client-address";
 import { env } from "@/env";
+import { createSession, SESSION_HOURS } from "@/server/services/account/sessions";
+
+/** The error codes the sign-in page understands. */
+const SIGN_IN_ERRORS = {
+  invalid: "CredentialsSignin",
+  throttled: "TooManyAttempts",
+  two_factor_required: "TwoFactorRequired",
+  invalid_code: "InvalidCode",
+} as const;
 
 export const authOptions = (): NextAuthOptions => ({
   secret: sessionSecret(),
-  session: { strategy: "jwt", maxAge: 8 * 60 * 60 },
+  session: { strategy: "jwt", maxAge: SESSION_HOURS * 60 * 60 },
   pages: { signIn: "/sign-in" },
   providers: [
     CredentialsProvider({
       name: "Email and password",
-      credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+      credentials: {
+        email: { label: "Email", type: "email" },
+        password: { label: "Password", type: "password" },
+        code: { label: "Authentication code", type: "text" },
+      },
       async authorize(credentials, req) {
-        const result = await signIn({
-          email: credentials?.email ?? "",
-          password: credentials?.password ?? "",
-          clientAddress: clientAddress(req.headers ?? {}, env().TRUSTED_PROXY_HOPS),
-        });
-        if (!result.ok) {
-          // next-auth shows this message on the sign-in page as the error code.
-          throw new Error(result.reason === "throttled" ? "TooManyAttempts" : "CredentialsSignin");
-        }
+        const address = clientAddress(req.headers ?? {}, env().TRUSTED_PROXY_HOPS);
+        const result = await signIn({ email: credentials?.email ?? "", password: credentials?.password ?? "", code: credentials?.code, clientAddress: address });
+        // next-auth shows the thrown message on the sign-in page as the error code.
+        if (!result.ok) throw new Error(SIGN_IN_ERRORS[result.reason]);
         await recordSignIn(result.user.id);
-        return { id: result.user.id, email: result.user.email, name: result.user.name };
+        const userAgent = (req.headers as Record<string, string | undefined> | undefined)?.["user-agent"];
+        const sessionId = await createSession(result.user.id, { clientAddress: address, userAgent });
+        return { id: result.user.id, email: result.user.email, name: result.user.name, sessionId };
       },
     }),
   ],
   callbacks: {
     async jwt({ token, user }) {
-      if (user) token.sub = user.id;
+      if (user) {
+        token.sub = user.id;
+        token.sid = (user as { sessionId?: string }).sessionId;
+      }
       return token;
     },
     async session({ session, token }) {
-      return { ...session, userId: token.sub };
+      return { ...session, userId: token.sub, sessionId: token.sid };
     },
   },
 });

@@ -7,26 +7,31 @@ import { cookies } from "next/headers";
 import { cache } from "react";
 import { authOptions } from "./options";
 import { newRequestId } from "@/server/crypto/identifiers";
-import { BUSINESS_COOKIE, MODE_COOKIE, loadPortalUser, selectMembership, selectMode } from "@/server/trpc/context";
+import {
+  BUSINESS_COOKIE,
+  MODE_COOKIE,
+  loadPortalUser,
+  mustEnrolTwoFactor,
+  selectMembership,
+  selectMode,
+  type CookieSession,
+} from "@/server/trpc/context";
 import { userServiceContext } from "@/server/trpc/service-context";
 
 /** Once per request, however many layouts, guards and pages ask. */
 export const getPortalSession = cache(async () => {
-  const session = (await getServerSession(authOptions())) as { userId?: string } | null;
-  const user = await loadPortalUser(session?.userId);
+  const session = (await getServerSession(authOptions())) as CookieSession;
+  const user = await loadPortalUser(session?.userId, session);
   if (!user) return null;
   const jar = await cookies();
-  return {
-    user,
-    membership: selectMembership(user, jar.get(BUSINESS_COOKIE)?.value),
-    mode: selectMode(jar.get(MODE_COOKIE)?.value),
-  };
+  const membership = selectMembership(user, jar.get(BUSINESS_COOKIE)?.value);
+  return { user, membership, mode: selectMode(jar.get(MODE_COOKIE)?.value), mustEnrolTwoFactor: mustEnrolTwoFactor(user, membership) };
 });
 
 /** For pages and route handlers that call a service for the selected business; null when not a member. */
 export async function getMemberServiceContext() {
   const session = await getPortalSession();
-  if (!session?.membership) return null;
+  if (!session?.membership || session.mustEnrolTwoFactor) return null;
   return {
     ctx: userServiceContext(session.user, session.membership, newRequestId()),
     businessId: session.membership.businessId,

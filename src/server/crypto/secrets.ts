@@ -39,6 +39,11 @@ export function hashIdempotencyKey(key: string): string {
   return createHmac("sha256", subkey("idempotency-key")).update(key).digest("hex");
 }
 
+/** Keyed hash of a (normalized) two-factor recovery code: the codes themselves are shown once. */
+export function recoveryCodeHash(code: string): string {
+  return createHmac("sha256", subkey("recovery-code")).update(code).digest("hex");
+}
+
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 

@@ -27,24 +27,59 @@ export type PortalUser = {
   email: string;
   name: string;
   isPlatformAdmin: boolean;
-  memberships: { businessId: string; businessName: string; role: Role }[];
+  twoFactorEnabled: boolean;
+  /** The server-side session the request's cookie names (absent for callers built in tests). */
+  sessionId?: string;
+  memberships: { businessId: string; businessName: string; role: Role; requireTwoFactor: boolean }[];
 };
 
-export async function loadPortalUser(userId: string | undefined): Promise<PortalUser | null> {
+/** What a signed-in browser's cookie says: the user and the session row it names. */
+export type CookieSession = { userId?: string; sessionId?: string } | null;
+
+/**
+ * The user behind a request. With a cookie session, the session row must be live (not ended, not
+ * expired): a session ended elsewhere signs the browser out on its next request.
+ */
+export async function loadPortalUser(userId: string | undefined, cookie?: CookieSession): Promise<PortalUser | null> {
   if (!userId) return null;
   const user = await db().user.findUnique({
     where: { id: userId },
-    include: { memberships: { include: { business: { select: { name: true } } }, orderBy: { createdAt: "asc" } } },
+    include: {
+      memberships: { include: { business: { select: { name: true, requireTwoFactor: true } } }, orderBy: { createdAt: "asc" } },
+      ...(cookie ? { sessions: { where: { id: cookie.sessionId ?? "00000000-0000-0000-0000-000000000000", revokedAt: null, expiresAt: { gt: new Date() } }, select: { id: true, lastSeenAt: true } } } : {}),
+    },
   });
   if (!user) return null;
+  const session = cookie ? (user as { sessions?: { id: string; lastSeenAt: Date }[] }).sessions?.[0] : undefined;
+  if (cookie && !session) return null;
+  if (session) touchSession(session);
   return {
     id: user.id,
     email: user.email,
     name: user.name,
     isPlatformAdmin: user.isPlatformAdmin,
-    memberships: user.memberships.map((m) => ({ businessId: m.businessId, businessName: m.business.name, role: m.role })),
+    twoFactorEnabled: user.totpEnabledAt !== null,
+    sessionId: session?.id,
+    memberships: user.memberships.map((m) => ({
+      businessId: m.businessId,
+      businessName: m.business.name,
+      role: m.role,
+      requireTwoFactor: m.business.requireTwoFactor,
+    })),
   };
 }
+
+/** "Last seen" is written at most once a minute per session, never awaited by the request. */
+function touchSession(session: { id: string; lastSeenAt: Date }): void {
+  if (session.lastSeenAt.getTime() > Date.now() - 60_000) return;
+  db()
+    .userSession.update({ where: { id: session.id }, data: { lastSeenAt: new Date() } })
+    .catch(() => undefined);
+}
+
+/** Platform admins, and members of a business that requires it, must turn on two-factor sign-in first. */
+export const mustEnrolTwoFactor = (user: PortalUser, membership: PortalUser["memberships"][number] | undefined) =>
+  !user.twoFactorEnabled && (user.isPlatformAdmin || membership?.requireTwoFactor === true);
 
 
 /** The business chosen with the switcher, or the user's first business. */
@@ -64,8 +99,8 @@ export type TrpcContext = {
 };
 
 export async function createTrpcContext({ req }: { req: Request }): Promise<TrpcContext> {
-  const session = (await getServerSession(authOptions())) as { userId?: string } | null;
-  const user = await loadPortalUser(session?.userId);
+  const session = (await getServerSession(authOptions())) as CookieSession;
+  const user = await loadPortalUser(session?.userId, session);
   const membership = selectMembership(user, cookie(req, BUSINESS_COOKIE));
   const mode = selectMode(cookie(req, MODE_COOKIE));
   return { user, membership, mode, requestId: newRequestId(), clientAddress: clientAddress(req.headers, env().TRUSTED_PROXY_HOPS) };

@@ -14,7 +14,7 @@ import { ZodError } from "zod";
 import { AppError } from "@/server/errors";
 import { describeError, log } from "@/server/logging";
 import type { Role } from "@/generated/prisma/enums";
-import type { TrpcContext } from "./context";
+import { mustEnrolTwoFactor, type TrpcContext } from "./context";
 import { userServiceContext } from "./service-context";
 
 const TRPC_CODE = {
@@ -89,10 +89,14 @@ export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
 
 const RANK: Record<Role, number> = { viewer: 0, developer: 1, owner: 2 };
 
+/** The message for a user who must turn on two-factor sign-in before anything else. */
+export const ENROL_TWO_FACTOR_MESSAGE = "Turn on two-factor sign-in in your account before continuing.";
+
 export const memberProcedure = (minRole: Role) =>
   authedProcedure.use(({ ctx, next }) => {
     const m = ctx.membership;
     if (!m) throw new TRPCError({ code: "FORBIDDEN", message: "You are not a member of a business" });
+    if (mustEnrolTwoFactor(ctx.user, m)) throw new TRPCError({ code: "FORBIDDEN", message: ENROL_TWO_FACTOR_MESSAGE });
     if (RANK[m.role] < RANK[minRole]) {
       throw new TRPCError({ code: "FORBIDDEN", message: `This needs the ${minRole} role or higher` });
     }
@@ -102,5 +106,6 @@ export const memberProcedure = (minRole: Role) =>
 
 export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
   if (!ctx.user.isPlatformAdmin) throw new TRPCError({ code: "FORBIDDEN", message: "Only platform admins can do this" });
+  if (mustEnrolTwoFactor(ctx.user, undefined)) throw new TRPCError({ code: "FORBIDDEN", message: ENROL_TWO_FACTOR_MESSAGE });
   return next();
 });

@@ -12,10 +12,12 @@ export const metadata: Metadata = { title: { default: "Admin", template: "%s · 
 
 /** Platform admins only, checked on the server before anything renders; procedures check again. */
 export default async function AdminLayout({ children }: { children: React.ReactNode }) {
-  const user = (await getPortalSession())?.user;
+  const session = await getPortalSession();
+  const user = session?.user;
   if (!user) redirect("/sign-in?callbackUrl=/admin");
   // Not found rather than forbidden: the console's existence is nobody else's business.
   if (!user.isPlatformAdmin) notFound();
+  if (!user.twoFactorEnabled) redirect("/account?required=two-factor");
   return (
     <div className="min-h-screen">
       <header className="border-b border-slate-800 bg-slate-900 text-slate-100">

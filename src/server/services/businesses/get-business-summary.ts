@@ -22,6 +22,7 @@ export async function getBusinessSummary(ctx: ServiceContext, input: z.input<typ
       lowCreditThreshold: true,
       requireLiveConsent: true,
       retentionYears: true,
+      requireTwoFactor: true,
     },
   });
   if (!business) throw notFound("Business not found");

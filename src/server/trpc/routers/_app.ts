@@ -8,6 +8,7 @@ import { keysRouter } from "./keys";
 import { liveAccessRouter } from "./live-access";
 import { requestLogRouter } from "./request-log";
 import { sessionRouter } from "./session";
+import { securityRouter } from "./security";
 import { teamRouter } from "./team";
 import { verificationsRouter } from "./verifications";
 import { webhooksRouter } from "./webhooks";
@@ -15,6 +16,7 @@ import { webhooksRouter } from "./webhooks";
 export const appRouter = router({
   session: sessionRouter,
   account: accountRouter,
+  security: securityRouter,
   business: businessRouter,
   keys: keysRouter,
   verifications: verificationsRouter,

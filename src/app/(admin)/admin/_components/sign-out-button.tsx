@@ -1,9 +1,10 @@
 "use client";
 import { signOut } from "next-auth/react";
 
-export function SignOutButton() {
+/** A plain "Sign out" for headers outside the portal's shell (the admin console, the account page). */
+export function SignOutButton({ className = "text-slate-300 hover:text-white" }: { className?: string }) {
   return (
-    <button type="button" onClick={() => signOut({ callbackUrl: "/sign-in" })} className="text-slate-300 hover:text-white">
+    <button type="button" onClick={() => signOut({ callbackUrl: "/sign-in" })} className={className}>
       Sign out
     </button>
   );
