@@ -87,6 +87,14 @@ test("signing out everywhere ends the sessions of other browsers at once", async
   await signInAs(otherPage, business);
   await expect(otherPage.getByRole("heading", { name: "Overview", level: 1 })).toBeVisible();
 
+  // A browser that signs out the usual way is gone from the list.
+  const third = await browser.newContext();
+  const thirdPage = await third.newPage();
+  await signInAs(thirdPage, business);
+  await thirdPage.getByRole("button", { name: "Sign out" }).click();
+  await expect(thirdPage.getByRole("heading", { name: "Sign in to Hubi" })).toBeVisible();
+  await third.close();
+
   await signInAs(page, business);
   await page.goto("/account");
   const sessions = page.getByRole("table", { name: "Active sessions" });

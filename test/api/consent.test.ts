@@ -114,6 +114,7 @@ describe("the setting", () => {
     expect(await updateDataProtectionSettings(owner, { businessId: biz.businessId, requireLiveConsent: false, retentionYears: 7 })).toEqual({
       requireLiveConsent: false,
       retentionYears: 7,
+      requireTwoFactor: false,
     });
     await updateDataProtectionSettings(owner, { businessId: biz.businessId, requireLiveConsent: false });
     expect((await verify(biz.liveKey!, {})).status).toBe(200);

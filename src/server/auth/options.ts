@@ -10,6 +10,7 @@ import { sessionSecret } from "@/server/crypto/secrets";
 import { recordSignIn } from "@/server/services/users/record-sign-in";
 import { clientAddress } from "@/server/http/client-address";
 import { env } from "@/env";
+import { db } from "@/server/db/client";
 import { createSession, SESSION_HOURS } from "@/server/services/account/sessions";
 
 /** The error codes the sign-in page understands. */
@@ -44,6 +45,13 @@ export const authOptions = (): NextAuthOptions => ({
       },
     }),
   ],
+  events: {
+    // Signing out ends the session row too, so it leaves the account's list of sessions.
+    async signOut({ token }) {
+      const sid = (token as { sid?: string } | null)?.sid;
+      if (sid) await db().userSession.updateMany({ where: { id: sid, revokedAt: null }, data: { revokedAt: new Date() } });
+    },
+  },
   callbacks: {
     async jwt({ token, user }) {
       if (user) {
