@@ -26,7 +26,8 @@ test("an admin reviews live access, manages a business, loads the registry and c
   await expect(application.getByText("Hodan Mobile Money Ltd")).toBeVisible();
   await page.screenshot({ path: screenshotPath("admin-live-access-queue"), fullPage: true });
   await application.getByRole("button", { name: "Approve" }).click();
-  await expect(application).toBeHidden();
+  await page.getByRole("dialog", { name: `Approve ${name}?` }).getByRole("button", { name: "Approve" }).click();
+  await expect(application.getByRole("status")).toHaveText(`Approved: ${name} is on the enterprise plan and can go live.`);
 
   // Business list and page: approved + enterprise, grant credits, suspend.
   await page.goto("/admin/businesses");
@@ -45,6 +46,7 @@ test("an admin reviews live access, manages a business, loads the registry and c
   await grant.getByLabel("Credits").fill("500");
   await grant.getByLabel("Note").fill("Welcome credits");
   await grant.getByRole("button", { name: "Grant credits" }).click();
+  await page.getByRole("dialog", { name: "Grant 500 credits?" }).getByRole("button", { name: "Grant credits" }).click();
   await expect(grant.getByRole("status")).toHaveText("Granted. New balance: 500.");
 
   const limit = page.getByRole("form", { name: "Rate limit" });
@@ -55,17 +57,23 @@ test("an admin reviews live access, manages a business, loads the registry and c
   const suspend = page.getByRole("form", { name: "Suspend business" });
   await suspend.getByLabel(/Reason/).fill("Unpaid invoice");
   await suspend.getByRole("button", { name: "Suspend" }).click();
+  await page.getByRole("dialog", { name: `Suspend ${name}?` }).getByRole("button", { name: "Suspend" }).click();
   await expect(page.getByRole("form", { name: "Reactivate business" })).toBeVisible();
   await expect(page.getByText("Suspended", { exact: true })).toBeVisible();
   await page.screenshot({ path: screenshotPath("admin-business"), fullPage: true });
 
-  // Registry: upload a CSV and read the per-row report.
+  // Registry: check a CSV (nothing written), read the per-row report, then import after confirming.
   await page.goto("/admin/registry");
   await page.getByLabel("Registry CSV file").setInputFiles({ name: "registry.csv", mimeType: "text/csv", buffer: Buffer.from(registryCsv()) });
-  await page.getByRole("button", { name: "Import records" }).click();
+  await page.getByRole("button", { name: "Check file" }).click();
+  const check = page.getByRole("region", { name: "Check" });
+  await expect(check.getByRole("status")).toContainText("2 records to import");
+  await expect(check.getByRole("status")).toContainText("1 rejected");
+  await expect(check.getByRole("row")).toHaveCount(2);
+  await page.getByRole("button", { name: "Import 2 records" }).click();
+  await page.getByRole("dialog", { name: "Import 2 records?" }).getByRole("button", { name: "Import" }).click();
   const report = page.getByRole("region", { name: "Import report" });
-  await expect(report.getByRole("status")).toContainText("2 accepted");
-  await expect(report.getByRole("status")).toContainText("1 rejected");
+  await expect(report.getByRole("status")).toContainText("2 imported");
   await expect(report.getByRole("row")).toHaveCount(2);
   await expect(page.getByLabel("Total records")).not.toHaveText("0");
   await page.screenshot({ path: screenshotPath("admin-registry"), fullPage: true });

@@ -40,6 +40,8 @@ const schema = z.object({
     .enum(["true", "false"])
     .default("true")
     .transform((v) => v === "true"),
+  /** Admin grants of more credits than this ask for a second confirmation. */
+  LARGE_CREDIT_GRANT: z.coerce.number().int().min(1).default(10_000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 

@@ -29,6 +29,8 @@ export type Actor = ApiKeyActor | UserActor | SystemActor;
 export type ServiceContext = {
   actor: Actor;
   requestId: string;
+  /** The portal form submission this call carries out: repeats of it take effect once (§22). */
+  submissionId?: string;
 };
 
 export function systemContext(name: string, requestId = `sys_${crypto.randomUUID()}`): ServiceContext {

@@ -2,7 +2,7 @@
  * Periodic housekeeping in every app process (idempotent, cheap when there is nothing to do):
  * expired idempotency records (they hold encrypted citizen details), request-log entries older
  * than the 30 days the portal shows, rate-limit windows nobody has hit for a day (each
- * sign-in address and account leaves one), and verifications past their business's retention
+ * sign-in address and account leaves one), form submissions older than a day, and verifications past their business's retention
  * period (redacted; a row becomes due at most one pass after its day, so "daily" is met with room).
  */
 import { purgeExpiredIdempotencyRecords } from "@/server/services/verifications/idempotency";
@@ -10,6 +10,7 @@ import { flushRequestLog, purgeOldRequestLog } from "@/server/http/request-log";
 import { describeError, log } from "@/server/logging";
 import { purgeIdleRateLimitWindows } from "@/server/ratelimit/postgres";
 import { applyRetention } from "@/server/services/data-protection/apply-retention";
+import { purgeOldSubmissions } from "@/server/submissions";
 
 const EVERY_MS = 5 * 60_000;
 
@@ -19,12 +20,14 @@ export function startMaintenance(): void {
       const idempotency = await purgeExpiredIdempotencyRecords();
       const requestLog = await purgeOldRequestLog();
       const rateLimitWindows = await purgeIdleRateLimitWindows();
+      const submissions = await purgeOldSubmissions();
       const redacted = await applyRetention();
-      if (idempotency || requestLog || rateLimitWindows || redacted) {
+      if (idempotency || requestLog || rateLimitWindows || submissions || redacted) {
         log("info", "maintenance", {
           idempotencyRecordsPurged: idempotency,
           requestLogPurged: requestLog,
           rateLimitWindowsPurged: rateLimitWindows,
+          formSubmissionsPurged: submissions,
           verificationsRedactedByRetention: redacted,
         });
       }

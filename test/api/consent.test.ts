@@ -19,6 +19,7 @@ import { api } from "../support/api";
 import { memberContext } from "../support/contexts";
 import { createTestBusiness, createTestMember, uniqueNationalId } from "../support/factories";
 import { balanceOf, verificationCount } from "../support/queries";
+import { submission } from "../support/submission";
 
 const verify = (key: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
   api("POST", "/verify/citizen", { key, body: { nationalId: uniqueNationalId(), ...body }, headers });
@@ -133,8 +134,8 @@ describe("the setting", () => {
     const biz = await createTestBusiness({ live: true, credits: 5, requireLiveConsent: true });
     const user = await loadPortalUser(biz.userId);
     const portal = createCallerFactory(appRouter)({ user, membership: user?.memberships[0], mode: "live", requestId: `req_${randomUUID()}` });
-    await expect(portal.verifications.verify({ nationalId: uniqueNationalId() })).rejects.toMatchObject({ code: "BAD_REQUEST" });
-    const done = await portal.verifications.verify({ nationalId: uniqueNationalId(), consent: { obtainedAt: minutesAgo(2).toISOString(), method: "written" } });
+    await expect(portal.verifications.verify({ nationalId: uniqueNationalId(), ...submission() })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    const done = await portal.verifications.verify({ nationalId: uniqueNationalId(), consent: { obtainedAt: minutesAgo(2).toISOString(), method: "written" }, ...submission() });
     expect(done.data).toMatchObject({ channel: "portal", consent: { method: "written", reference: null } });
     expect(await balanceOf(biz.businessId)).toBe(4);
   });

@@ -81,6 +81,12 @@ describe("importCitizens", () => {
     expect((await liveVerify(ids.active)).body.citizen.fullName).toBe("Hodan Warsame Farah");
   });
 
+  it("previews an import (dryRun) with the same report, writing nothing", async () => {
+    const before = await storedRecords();
+    expect(await importCitizens(ctx(), { csv: csv("Preview Only Name"), dryRun: true })).toEqual(firstReport);
+    expect(await storedRecords()).toEqual(before);
+  });
+
   it("rejects a file without the required columns", async () => {
     const attempt = importCitizens(ctx(), { csv: "national_id,full_name\n12345678901,X\n" });
     await expect(attempt).rejects.toBeInstanceOf(AppError);

@@ -118,7 +118,11 @@ describe("filters", () => {
     const tomorrow = new Date(Date.parse(today) + 86_400_000).toISOString().slice(0, 10);
     expect((await list(`?from=${today}&to=${tomorrow}`)).body.pagination.total).toBe(5);
     expect((await list(`?to=${today}`)).body.pagination.total).toBe(0);
-    expect((await list(`?from=${encodeURIComponent(`${tomorrow}T00:00:00+03:00`)}`)).body.pagination.total).toBe(0);
+    // The same instants written in Mogadishu time (+03:00): an hour before the first and after the last.
+    const inMogadishu = (ms: number) => `${new Date(ms + 3 * 3_600_000).toISOString().slice(0, 19)}+03:00`;
+    const [first, last] = [Date.parse(made[0]!.createdAt), Date.parse(made.at(-1)!.createdAt)];
+    expect((await list(`?from=${encodeURIComponent(inMogadishu(first - 3_600_000))}`)).body.pagination.total).toBe(5);
+    expect((await list(`?from=${encodeURIComponent(inMogadishu(last + 3_600_000))}`)).body.pagination.total).toBe(0);
   });
 });
 

@@ -8,6 +8,7 @@ import { loadPortalUser } from "@/server/trpc/context";
 import { adminContext } from "../support/contexts";
 import { createTestBusiness } from "../support/factories";
 import { enrolTwoFactor } from "../support/two-factor";
+import { submission } from "../support/submission";
 
 const callerFor = async (userId: string) => {
   const user = await loadPortalUser(userId);
@@ -23,9 +24,9 @@ describe("the admin router", () => {
     const businessId = owner.businessId;
     await expect(caller.admin.businesses.search({})).rejects.toSatisfy(forbidden);
     await expect(caller.admin.businesses.setStatus({ businessId, status: "suspended" })).rejects.toSatisfy(forbidden);
-    await expect(caller.admin.businesses.grantCredits({ businessId, amount: 1000 })).rejects.toSatisfy(forbidden);
+    await expect(caller.admin.businesses.grantCredits({ businessId, amount: 1000, ...submission() })).rejects.toSatisfy(forbidden);
     await expect(caller.admin.businesses.setRateLimit({ businessId, perMinute: 1000 })).rejects.toSatisfy(forbidden);
-    await expect(caller.admin.registry.importCsv({ csv: "national_id\n" })).rejects.toSatisfy(forbidden);
+    await expect(caller.admin.registry.importCsv({ csv: "national_id\n", ...submission() })).rejects.toSatisfy(forbidden);
     await expect(caller.admin.audit.verifyChain()).rejects.toSatisfy(forbidden);
     expect(await db().business.findUniqueOrThrow({ where: { id: businessId } })).toMatchObject({ status: "active", creditBalance: 0, rateLimitPerMinute: 60 });
   });

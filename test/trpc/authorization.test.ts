@@ -13,6 +13,7 @@ import { createTestBusiness, createTestInvitation, createTestMember, createTestV
 import { createApiKey } from "@/server/services/keys/create-api-key";
 import { systemContext } from "@/server/context";
 import { validApplication } from "../support/live-access";
+import { submission } from "../support/submission";
 
 type Caller = "signedOut" | "outsider" | "viewer" | "developer";
 type Outcome = "ok" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "BAD_REQUEST";
@@ -63,11 +64,11 @@ const CASES: Record<string, Case> = {
   "business.usageByDay": { expect: member.viewer },
   "business.updateDataProtection": { input: () => ({ retentionYears: 7 }), expect: member.owner },
   "keys.list": { expect: member.developer },
-  "keys.create": { input: () => ({ name: "Authz test", expiresInDays: null }), expect: member.developer },
+  "keys.create": { input: () => ({ name: "Authz test", expiresInDays: null, ...submission() }), expect: member.developer },
   "keys.revoke": { input: (w) => ({ keyId: w.keyToRevoke }), expect: { ...member.developer, outsider: "FORBIDDEN" } },
   "keys.update": { input: (w) => ({ keyId: w.keyToRoll, name: "Renamed" }), expect: { ...member.developer, outsider: "FORBIDDEN" } },
-  "keys.roll": { input: (w) => ({ keyId: w.keyToRoll, oldKeyExpires: "in_24h" }), expect: { ...member.developer, outsider: "FORBIDDEN" } },
-  "verifications.verify": { input: () => ({ nationalId: uniqueNationalId() }), expect: member.developer },
+  "keys.roll": { input: (w) => ({ keyId: w.keyToRoll, oldKeyExpires: "in_24h", ...submission() }), expect: { ...member.developer, outsider: "FORBIDDEN" } },
+  "verifications.verify": { input: () => ({ nationalId: uniqueNationalId(), ...submission() }), expect: member.developer },
   "verifications.list": { input: () => ({ filters: {}, page: 1, limit: 20 }), expect: member.viewer },
   "verifications.certificate": { input: (w) => ({ id: w.verificationId }), expect: { ...member.viewer, outsider: "NOT_FOUND" } },
   "verifications.redact": { input: (w) => ({ id: w.verificationId }), expect: { ...member.owner, outsider: "NOT_FOUND" } },
@@ -76,35 +77,36 @@ const CASES: Record<string, Case> = {
   "credits.setLowCreditThreshold": { input: () => ({ threshold: 50 }), expect: member.owner },
   "team.members": { expect: member.viewer },
   "team.invitations": { expect: member.owner },
-  "team.invite": { input: () => ({ role: "viewer" }), expect: member.owner },
+  "team.invite": { input: () => ({ role: "viewer", ...submission() }), expect: member.owner },
   "team.revokeInvitation": { input: (w) => ({ invitationId: w.invitationId }), expect: { ...member.owner, outsider: "NOT_FOUND" } },
   "team.changeRole": { input: (w) => ({ userId: w.viewerId, role: "owner" }), expect: { ...member.owner, outsider: "NOT_FOUND" } },
   "team.remove": { input: (w) => ({ userId: w.viewerId }), expect: { ...member.owner, outsider: "NOT_FOUND" } },
   "liveAccess.status": { expect: member.viewer },
-  "liveAccess.submitApplication": { input: () => validApplication, expect: member.owner },
+  "liveAccess.submitApplication": { input: () => ({ ...validApplication, ...submission() }), expect: member.owner },
   "admin.businesses.search": { input: () => ({}), expect: adminOnly },
   "admin.businesses.get": { input: (w) => ({ businessId: w.businessId }), expect: adminOnly },
   "admin.businesses.setStatus": { input: (w) => ({ businessId: w.businessId, status: "suspended" }), expect: adminOnly },
   "admin.businesses.changePlan": { input: (w) => ({ businessId: w.businessId, plan: "enterprise" }), expect: adminOnly },
-  "admin.businesses.grantCredits": { input: (w) => ({ businessId: w.businessId, amount: 1000 }), expect: adminOnly },
+  "admin.businesses.grantCredits": { input: (w) => ({ businessId: w.businessId, amount: 1000, ...submission() }), expect: adminOnly },
   "admin.businesses.setRateLimit": { input: (w) => ({ businessId: w.businessId, perMinute: 1000 }), expect: adminOnly },
   "admin.liveAccess.pending": { input: () => ({}), expect: adminOnly },
-  "admin.liveAccess.decide": { input: () => ({ applicationId: randomUUID(), decision: "approve" }), expect: adminOnly },
+  "admin.liveAccess.decide": { input: () => ({ applicationId: randomUUID(), decision: "approve", ...submission() }), expect: adminOnly },
   "admin.registry.count": { expect: adminOnly },
-  "admin.registry.importCsv": { input: () => ({ csv: "national_id\n" }), expect: adminOnly },
+  "admin.registry.previewCsv": { input: () => ({ csv: "national_id\n" }), expect: adminOnly },
+  "admin.registry.importCsv": { input: () => ({ csv: "national_id\n", ...submission() }), expect: adminOnly },
   "admin.audit.list": { input: () => ({}), expect: adminOnly },
   "admin.audit.verifyChain": { expect: adminOnly },
   "webhooks.endpoint": { expect: member.viewer },
   // Tests allow http and local addresses (WEBHOOK_ALLOW_INSECURE); port 9 refuses at once.
-  "webhooks.setUrl": { input: () => ({ url: "http://127.0.0.1:9/hook" }), expect: member.developer },
-  "webhooks.sendTest": { expect: member.developer },
+  "webhooks.setUrl": { input: () => ({ url: "http://127.0.0.1:9/hook", ...submission() }), expect: member.developer },
+  "webhooks.sendTest": { input: submission, expect: member.developer },
   "webhooks.revealSecret": { expect: member.developer },
-  "webhooks.rotateSecret": { expect: member.developer },
+  "webhooks.rotateSecret": { input: submission, expect: member.developer },
   "webhooks.enable": { expect: member.developer },
   "webhooks.deliveries": { input: () => ({}), expect: member.viewer },
-  "webhooks.resend": { input: () => ({ deliveryId: randomUUID() }), expect: { ...member.developer, outsider: "NOT_FOUND", developer: "NOT_FOUND" } },
+  "webhooks.resend": { input: () => ({ deliveryId: randomUUID(), ...submission() }), expect: { ...member.developer, outsider: "NOT_FOUND", developer: "NOT_FOUND" } },
   // After webhooks.setUrl above, every caller's business has an endpoint.
-  "webhooks.resendFailed": { input: () => ({ since: new Date(Date.now() - 3_600_000) }), expect: member.developer },
+  "webhooks.resendFailed": { input: () => ({ since: new Date(Date.now() - 3_600_000), ...submission() }), expect: member.developer },
   "webhooks.health": { input: (w) => ({ businessId: w.businessId }), expect: adminOnly },
 };
 

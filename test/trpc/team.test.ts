@@ -8,6 +8,7 @@ import { createCallerFactory } from "@/server/trpc/init";
 import { appRouter } from "@/server/trpc/routers/_app";
 import { loadPortalUser } from "@/server/trpc/context";
 import { createTestBusiness, createTestMember } from "../support/factories";
+import { submission } from "../support/submission";
 
 const createCaller = createCallerFactory(appRouter);
 
@@ -22,7 +23,7 @@ describe("team", () => {
   it("an invitation link makes one member with the invited role, and only once", async () => {
     const business = await createTestBusiness();
     const owner = await callerFor(business.userId);
-    const { token } = await owner.team.invite({ role: "viewer" });
+    const { token } = await owner.team.invite({ role: "viewer", ...submission() });
 
     const anonymous = await callerFor(null);
     expect(await anonymous.account.invitation({ token })).toMatchObject({ businessName: "Test Business", role: "viewer", state: "open" });
@@ -37,7 +38,7 @@ describe("team", () => {
   it("a revoked invitation's link stops working; revoking twice is harmless and audited once", async () => {
     const business = await createTestBusiness();
     const owner = await callerFor(business.userId);
-    const { id, token } = await owner.team.invite({ role: "developer" });
+    const { id, token } = await owner.team.invite({ role: "developer", ...submission() });
     const first = await owner.team.revokeInvitation({ invitationId: id });
     const again = await owner.team.revokeInvitation({ invitationId: id });
     expect(again).toEqual(first);
@@ -53,7 +54,7 @@ describe("team", () => {
   it("an accepted invitation cannot be revoked", async () => {
     const business = await createTestBusiness();
     const owner = await callerFor(business.userId);
-    const { id, token } = await owner.team.invite({ role: "viewer" });
+    const { id, token } = await owner.team.invite({ role: "viewer", ...submission() });
     await (await callerFor(null)).account.signUpWithInvitation(newPerson(token));
     await expect(owner.team.revokeInvitation({ invitationId: id })).rejects.toMatchObject({ code: "BAD_REQUEST" });
   });

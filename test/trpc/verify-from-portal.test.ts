@@ -8,6 +8,7 @@ import { appRouter } from "@/server/trpc/routers/_app";
 import { loadPortalUser } from "@/server/trpc/context";
 import { api } from "../support/api";
 import { createTestBusiness } from "../support/factories";
+import { submission } from "../support/submission";
 
 const createCaller = createCallerFactory(appRouter);
 
@@ -20,9 +21,9 @@ describe("verify from the portal", () => {
   it("counts against the business's verify limit, shared with the API", async () => {
     const business = await createTestBusiness({ rateLimitPerMinute: 2 });
     const portal = await ownerCaller(business.userId, "test");
-    await portal.verifications.verify({ nationalId: "11111111111" });
-    await portal.verifications.verify({ nationalId: "11111111111" });
-    await expect(portal.verifications.verify({ nationalId: "11111111111" })).rejects.toMatchObject({
+    await portal.verifications.verify({ nationalId: "11111111111", ...submission() });
+    await portal.verifications.verify({ nationalId: "11111111111", ...submission() });
+    await expect(portal.verifications.verify({ nationalId: "11111111111", ...submission() })).rejects.toMatchObject({
       code: "TOO_MANY_REQUESTS",
       message: expect.stringContaining("Rate limit of 2 requests per minute exceeded"),
     });
@@ -32,21 +33,21 @@ describe("verify from the portal", () => {
 
   it("records a portal verification in test mode at no cost", async () => {
     const business = await createTestBusiness();
-    const body = await (await ownerCaller(business.userId, "test")).verifications.verify({ nationalId: "11111111111", purpose: "Branch" });
+    const body = await (await ownerCaller(business.userId, "test")).verifications.verify({ nationalId: "11111111111", purpose: "Branch", ...submission() });
     expect(body.data).toMatchObject({ result: "verified", channel: "portal", creditsUsed: 0, purpose: "Branch" });
     expect(body.citizen).not.toBeNull();
   });
 
   it("refuses live mode without live access", async () => {
     const business = await createTestBusiness();
-    await expect((await ownerCaller(business.userId, "live")).verifications.verify({ nationalId: "11111111111" })).rejects.toMatchObject({
+    await expect((await ownerCaller(business.userId, "live")).verifications.verify({ nationalId: "11111111111", ...submission() })).rejects.toMatchObject({
       code: "FORBIDDEN",
     });
   });
 
   it("charges one live credit like the API", async () => {
     const business = await createTestBusiness({ live: true, credits: 3 });
-    const body = await (await ownerCaller(business.userId, "live")).verifications.verify({ nationalId: "22222222222" });
+    const body = await (await ownerCaller(business.userId, "live")).verifications.verify({ nationalId: "22222222222", ...submission() });
     expect(body).toMatchObject({ creditDeducted: true, data: { creditsUsed: 1 } });
     const summary = await (await ownerCaller(business.userId, "live")).business.summary();
     expect(summary.creditBalance).toBe(2);
@@ -55,7 +56,7 @@ describe("verify from the portal", () => {
   it("refuses a suspended business", async () => {
     const business = await createTestBusiness();
     await setBusinessStatus(systemContext("test"), { businessId: business.businessId, status: "suspended" });
-    await expect((await ownerCaller(business.userId, "test")).verifications.verify({ nationalId: "11111111111" })).rejects.toMatchObject({
+    await expect((await ownerCaller(business.userId, "test")).verifications.verify({ nationalId: "11111111111", ...submission() })).rejects.toMatchObject({
       code: "FORBIDDEN",
     });
   });

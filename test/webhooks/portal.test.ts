@@ -12,6 +12,7 @@ import type { TrpcContext } from "@/server/trpc/context";
 import type { Role } from "@/generated/prisma/enums";
 import { createTestBusiness, type TestBusiness } from "../support/factories";
 import { startReceiver, type WebhookReceiver } from "../support/webhook-receiver";
+import { submission } from "../support/submission";
 
 const createCaller = createCallerFactory(appRouter);
 
@@ -45,11 +46,11 @@ describe("webhooks router", () => {
     const trpc = callerFor(business);
     expect(await trpc.webhooks.endpoint()).toBeNull();
 
-    const endpoint = await trpc.webhooks.setUrl({ url: receiver.url });
+    const endpoint = await trpc.webhooks.setUrl({ url: receiver.url, ...submission() });
     expect(endpoint).toMatchObject({ url: receiver.url, enabled: true, mode: "test" });
     receiver.respond(() => ({ status: 202, body: "received" }));
 
-    const delivery = await trpc.webhooks.sendTest();
+    const delivery = await trpc.webhooks.sendTest(submission());
     expect(delivery).toMatchObject({ eventType: "webhook_test", status: "succeeded", attemptCount: 1 });
     expect(delivery.attempts[0]).toMatchObject({ statusCode: 202, responseExcerpt: "received", error: null });
 
@@ -64,10 +65,10 @@ describe("webhooks router", () => {
 
   it("shows a failed test delivery with its next retry", async () => {
     const trpc = callerFor(await createTestBusiness());
-    await trpc.webhooks.setUrl({ url: receiver.url });
+    await trpc.webhooks.setUrl({ url: receiver.url, ...submission() });
     receiver.respond(() => ({ status: 500, body: "nope" }));
 
-    const delivery = await trpc.webhooks.sendTest();
+    const delivery = await trpc.webhooks.sendTest(submission());
     expect(delivery).toMatchObject({ status: "pending", attemptCount: 1 });
     expect(delivery.attempts[0]).toMatchObject({ statusCode: 500, responseExcerpt: "nope" });
     expect(delivery.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now());
@@ -75,26 +76,26 @@ describe("webhooks router", () => {
 
   it("keeps the first 500 bytes of a response, even a binary one", async () => {
     const trpc = callerFor(await createTestBusiness());
-    await trpc.webhooks.setUrl({ url: receiver.url });
+    await trpc.webhooks.setUrl({ url: receiver.url, ...submission() });
     receiver.respond(() => ({ status: 200, body: `bin\u0000ary${"x".repeat(2_000)}` }));
 
-    const delivery = await trpc.webhooks.sendTest();
+    const delivery = await trpc.webhooks.sendTest(submission());
     expect(delivery.status).toBe("succeeded");
     expect(delivery.attempts[0]!.responseExcerpt).toBe(`binary${"x".repeat(500 - "bin\u0000ary".length)}`);
   });
 
   it("keeps one endpoint per mode", async () => {
     const business = await createTestBusiness();
-    await callerFor(business, "owner", "test").webhooks.setUrl({ url: `${receiver.url}/test` });
-    await callerFor(business, "owner", "live").webhooks.setUrl({ url: `${receiver.url}/live` });
-    await callerFor(business, "owner", "test").webhooks.setUrl({ url: `${receiver.url}/test2` });
+    await callerFor(business, "owner", "test").webhooks.setUrl({ url: `${receiver.url}/test`, ...submission() });
+    await callerFor(business, "owner", "live").webhooks.setUrl({ url: `${receiver.url}/live`, ...submission() });
+    await callerFor(business, "owner", "test").webhooks.setUrl({ url: `${receiver.url}/test2`, ...submission() });
     expect((await callerFor(business, "viewer", "test").webhooks.endpoint())!.url).toBe(`${receiver.url}/test2`);
     expect((await callerFor(business, "viewer", "live").webhooks.endpoint())!.url).toBe(`${receiver.url}/live`);
   });
 
   it("audits the URL with its query values redacted: the endpoint keeps the token, the audit log does not", async () => {
     const business = await createTestBusiness();
-    await callerFor(business).webhooks.setUrl({ url: `${receiver.url}/hook?token=s3cr3t-receiver-token` });
+    await callerFor(business).webhooks.setUrl({ url: `${receiver.url}/hook?token=s3cr3t-receiver-token`, ...submission() });
     expect((await callerFor(business).webhooks.endpoint())!.url).toBe(`${receiver.url}/hook?token=s3cr3t-receiver-token`);
     const entries = await db().auditLogEntry.findMany({ where: { businessId: business.businessId, action: "webhook.url_set" } });
     expect(entries.map((e) => e.metadata)).toEqual([{ url: `${receiver.url}/hook?token=redacted` }]);
@@ -102,22 +103,22 @@ describe("webhooks router", () => {
 
   it("throttles test events per business", async () => {
     const trpc = callerFor(await createTestBusiness());
-    await trpc.webhooks.setUrl({ url: receiver.url });
-    for (let i = 0; i < TEST_EVENTS_PER_MINUTE; i++) await trpc.webhooks.sendTest();
-    await expect(trpc.webhooks.sendTest()).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS", message: expect.stringContaining("test events a minute") });
+    await trpc.webhooks.setUrl({ url: receiver.url, ...submission() });
+    for (let i = 0; i < TEST_EVENTS_PER_MINUTE; i++) await trpc.webhooks.sendTest(submission());
+    await expect(trpc.webhooks.sendTest(submission())).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS", message: expect.stringContaining("test events a minute") });
   });
 
   it("rejects URLs that are not http(s)", async () => {
     const trpc = callerFor(await createTestBusiness());
-    await expect(trpc.webhooks.setUrl({ url: "ftp://example.com/hook" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
-    await expect(trpc.webhooks.setUrl({ url: "nonsense" })).rejects.toMatchObject({ code: "BAD_REQUEST", message: "Enter a valid URL" });
+    await expect(trpc.webhooks.setUrl({ url: "ftp://example.com/hook", ...submission() })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(trpc.webhooks.setUrl({ url: "nonsense", ...submission() })).rejects.toMatchObject({ code: "BAD_REQUEST", message: "Enter a valid URL" });
   });
 
   it("rotates the secret, keeping the previous one signing for 24 h", async () => {
     const trpc = callerFor(await createTestBusiness());
-    await trpc.webhooks.setUrl({ url: receiver.url });
+    await trpc.webhooks.setUrl({ url: receiver.url, ...submission() });
     const { secret: before } = await trpc.webhooks.revealSecret();
-    const rotated = await trpc.webhooks.rotateSecret();
+    const rotated = await trpc.webhooks.rotateSecret(submission());
     expect(rotated.secret).not.toBe(before);
     expect((await trpc.webhooks.revealSecret()).secret).toBe(rotated.secret);
     expect((await trpc.webhooks.endpoint())!.previousSecretExpiresAt).toEqual(rotated.previousSecretExpiresAt);
@@ -125,32 +126,32 @@ describe("webhooks router", () => {
 
   it("lets viewers see the endpoint and deliveries but not the secret or changes", async () => {
     const business = await createTestBusiness();
-    await callerFor(business).webhooks.setUrl({ url: receiver.url });
+    await callerFor(business).webhooks.setUrl({ url: receiver.url, ...submission() });
     const viewer = callerFor(business, "viewer");
     expect(await viewer.webhooks.endpoint()).not.toBeNull();
     expect(await viewer.webhooks.deliveries({})).toEqual({ items: [], nextCursor: null });
     await expect(viewer.webhooks.revealSecret()).rejects.toMatchObject({ code: "FORBIDDEN" });
-    await expect(viewer.webhooks.rotateSecret()).rejects.toMatchObject({ code: "FORBIDDEN" });
-    await expect(viewer.webhooks.setUrl({ url: receiver.url })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(viewer.webhooks.rotateSecret(submission())).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(viewer.webhooks.setUrl({ url: receiver.url, ...submission() })).rejects.toMatchObject({ code: "FORBIDDEN" });
   });
 
   it("refuses to resend a delivery that has not failed, or one of another business", async () => {
     const business = await createTestBusiness();
     const trpc = callerFor(business);
-    await trpc.webhooks.setUrl({ url: receiver.url });
+    await trpc.webhooks.setUrl({ url: receiver.url, ...submission() });
     receiver.respond(() => ({ status: 200 }));
-    const delivery = await trpc.webhooks.sendTest();
-    await expect(trpc.webhooks.resend({ deliveryId: delivery.id })).rejects.toMatchObject({ message: "Only failed deliveries can be resent" });
+    const delivery = await trpc.webhooks.sendTest(submission());
+    await expect(trpc.webhooks.resend({ deliveryId: delivery.id, ...submission() })).rejects.toMatchObject({ message: "Only failed deliveries can be resent" });
     const other = callerFor(await createTestBusiness());
-    await expect(other.webhooks.resend({ deliveryId: delivery.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(other.webhooks.resend({ deliveryId: delivery.id, ...submission() })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
   it("gives platform admins any business's delivery health, and only them", async () => {
     const business = await createTestBusiness();
     const trpc = callerFor(business);
-    await trpc.webhooks.setUrl({ url: receiver.url });
+    await trpc.webhooks.setUrl({ url: receiver.url, ...submission() });
     receiver.respond(() => ({ status: 200 }));
-    await trpc.webhooks.sendTest();
+    await trpc.webhooks.sendTest(submission());
 
     const [health] = await adminCaller().webhooks.health({ businessId: business.businessId });
     expect(health).toMatchObject({ mode: "test", enabled: true, last7Days: { succeeded: 1, pending: 0, failed: 0 }, lastAttempt: { statusCode: 200 } });
@@ -161,7 +162,7 @@ describe("webhooks router", () => {
     receiver.respond(() => ({ status: 200 })); // resent deliveries may go out at once: they succeed
     const business = await createTestBusiness();
     const trpc = callerFor(business);
-    const endpoint = await trpc.webhooks.setUrl({ url: receiver.url });
+    const endpoint = await trpc.webhooks.setUrl({ url: receiver.url, ...submission() });
     const events = await Promise.all(
       [0, 1, 2].map(async (i) => {
         const id = crypto.randomUUID();
@@ -177,9 +178,9 @@ describe("webhooks router", () => {
       data: events.map((eventId, i) => ({ endpointId: endpoint.id, eventId, eventType: "webhook_test", status: "failed" as const, attemptCount: 4, createdAt: created[i], completedAt: new Date() })),
     });
 
-    await expect(callerFor(business, "viewer").webhooks.resendFailed({ since: hourAgo })).rejects.toMatchObject({ code: "FORBIDDEN" });
-    expect(await trpc.webhooks.resendFailed({ since: hourAgo })).toEqual({ resent: 2 });
-    expect(await trpc.webhooks.resendFailed({ since: hourAgo })).toEqual({ resent: 0 }); // a double click resends nothing more
+    await expect(callerFor(business, "viewer").webhooks.resendFailed({ since: hourAgo, ...submission() })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    expect(await trpc.webhooks.resendFailed({ since: hourAgo, ...submission() })).toEqual({ resent: 2 });
+    expect(await trpc.webhooks.resendFailed({ since: hourAgo, ...submission() })).toEqual({ resent: 0 }); // a double click resends nothing more
     const statuses = await db().webhookDelivery.findMany({ where: { endpointId: endpoint.id }, orderBy: { createdAt: "asc" }, select: { status: true } });
     expect(statuses.map((d) => d.status === "failed")).toEqual([true, false, false]); // pending, or already delivered
     const audited = await db().auditLogEntry.findMany({ where: { businessId: business.businessId, action: "webhook.deliveries_resent" } });

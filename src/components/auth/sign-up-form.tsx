@@ -3,7 +3,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { ErrorState } from "@/components/ui/states";
@@ -17,15 +17,20 @@ export function SignUpForm() {
   const queryClient = useQueryClient();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const signUp = useMutation(trpc.account.signUp.mutationOptions());
+  // A second click while the account is being created must not submit again (it would be refused
+  // as a taken email, and show that error over the account just created).
+  const submitting = useRef(false);
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const { data, errors } = validate(signUpInput, Object.fromEntries(new FormData(event.currentTarget)));
     setErrors(errors);
-    if (!data) return;
+    if (!data || submitting.current) return;
+    submitting.current = true;
     try {
       await signUp.mutateAsync(data);
     } catch (error) {
+      submitting.current = false;
       setErrors(fieldErrorsOf(error));
       return;
     }

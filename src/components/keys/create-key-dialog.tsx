@@ -1,5 +1,6 @@
 "use client";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useSubmission } from "@/trpc/use-submission";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -26,7 +27,7 @@ export function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () 
   const queryClient = useQueryClient();
   const { mode } = usePortal();
   const [created, setCreated] = useState<string | null>(null);
-  const create = useMutation(
+  const create = useSubmission(
     trpc.keys.create.mutationOptions({
       onSuccess: (key) => {
         setCreated(key.key);
@@ -46,7 +47,7 @@ export function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () 
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const expiry = String(form.get("expiresInDays") ?? "");
-    create.mutate({
+    create.submit({
       name: String(form.get("name") ?? ""),
       expiresInDays: expiry ? (Number(expiry) as 30 | 90 | 365) : null,
       scope: String(form.get("scope") ?? "full") as ApiKeyScope,

@@ -1,5 +1,6 @@
 "use client";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useSubmission } from "@/trpc/use-submission";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -11,7 +12,7 @@ export function RollKeyDialog({ apiKey, onClose }: { apiKey: { id: string; name:
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [oldKeyExpires, setOldKeyExpires] = useState<"now" | "in_24h">("in_24h");
-  const roll = useMutation(
+  const roll = useSubmission(
     trpc.keys.roll.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.keys.list.queryKey() }) }),
   );
   function close() {
@@ -52,7 +53,7 @@ export function RollKeyDialog({ apiKey, onClose }: { apiKey: { id: string; name:
             <Button variant="secondary" onClick={close}>
               Cancel
             </Button>
-            <Button busy={roll.isPending} onClick={() => roll.mutate({ keyId: apiKey.id, oldKeyExpires })}>
+            <Button busy={roll.isPending} onClick={() => roll.submit({ keyId: apiKey.id, oldKeyExpires })}>
               Roll key
             </Button>
           </div>

@@ -1,5 +1,6 @@
 "use client";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useSubmission } from "@/trpc/use-submission";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -13,7 +14,7 @@ import { OpenInvitations } from "./open-invitations";
 export function InviteCard() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const invite = useMutation(
+  const invite = useSubmission(
     trpc.team.invite.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.team.invitations.queryKey() }) }),
   );
   const link = invite.data && `${window.location.origin}/invite/${invite.data.token}`;
@@ -26,7 +27,7 @@ export function InviteCard() {
           className="flex flex-wrap items-end gap-2"
           onSubmit={(e) => {
             e.preventDefault();
-            invite.mutate({ role: new FormData(e.currentTarget).get("role") as "owner" | "developer" | "viewer" });
+            invite.submit({ role: new FormData(e.currentTarget).get("role") as "owner" | "developer" | "viewer" });
           }}
         >
           <SelectField label="Role" name="role" defaultValue="developer" className="w-48">

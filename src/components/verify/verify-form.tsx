@@ -1,6 +1,7 @@
 "use client";
 import Link from "next/link";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useSubmission } from "@/trpc/use-submission";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -22,7 +23,7 @@ export function VerifyForm() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const summary = useQuery(trpc.business.summary.queryOptions());
   const consentRequired = mode === "live" && summary.data?.requireLiveConsent === true;
-  const verify = useMutation(
+  const verify = useSubmission(
     trpc.verifications.verify.mutationOptions({
       // The balance and history changed; refetch them when next shown.
       onSuccess: () => queryClient.invalidateQueries(),
@@ -45,7 +46,7 @@ export function VerifyForm() {
     });
     if (data && consentRequired && !data.consent) errors["consent.method"] = "Record how the customer gave consent: this business requires it for live verifications.";
     setErrors(errors);
-    if (data && !Object.keys(errors).length) verify.mutate(data);
+    if (data && !Object.keys(errors).length) verify.submit(data);
   }
 
   const result = verify.data;

@@ -7,12 +7,7 @@
  * can fix the cause and retry with the same key.
  */
 import type { ApiKeyActor } from "@/server/context";
-import {
-  claimIdempotencyKey,
-  releaseIdempotencyKey,
-  requestHash,
-  type IdempotencyScope,
-} from "@/server/services/verifications/idempotency";
+import { claimIdempotencyKey, requestHash, type IdempotencyScope } from "@/server/services/verifications/idempotency";
 import { hashIdempotencyKey } from "@/server/crypto/secrets";
 import { readIdempotencyKey } from "./idempotency-header";
 
@@ -24,14 +19,4 @@ export async function claimForRequest(req: Request, actor: ApiKeyActor, rawBody:
   const scope = { businessId: actor.businessId, mode: actor.mode, key: hashIdempotencyKey(key) };
   const claim = await claimIdempotencyKey(scope, requestHash(rawBody));
   return claim.status === "replay" ? { replay: claim.body } : { scope };
-}
-
-/** Runs the handler with the claimed scope, releasing the claim if it fails. */
-export async function withClaim<T>(scope: IdempotencyScope | null, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (scope) await releaseIdempotencyKey(scope);
-    throw error;
-  }
 }

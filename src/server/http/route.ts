@@ -21,7 +21,8 @@ import { readJsonObject } from "./read-body";
 import { fieldErrors } from "./field-errors";
 import { errorResponse, json } from "./respond";
 import { recordRequest } from "./request-log";
-import { claimForRequest, withClaim } from "./idempotency-step";
+import { withClaim } from "@/server/services/verifications/idempotency";
+import { claimForRequest } from "./idempotency-step";
 import type { IdempotencyScope } from "@/server/services/verifications/idempotency";
 
 type Schema = z.ZodType;

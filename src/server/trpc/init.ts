@@ -7,10 +7,14 @@
  *  memberProcedure(minRole)        a member of the selected business with at least minRole
  *                                  ctx.businessId, ctx.role, ctx.mode, ctx.service
  *  adminProcedure                  a platform admin             ctx.service (admin actor)
+ *
+ * A mutation that creates or moves something declares `submitted(input)`: the browser's token for
+ * the form submission is required, and the service context carries it, so that services run the
+ * action once per submission however often it arrives (product rules §22).
  */
 import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
-import { ZodError } from "zod";
+import { z, ZodError } from "zod";
 import { AppError } from "@/server/errors";
 import { describeError, log } from "@/server/logging";
 import type { Role } from "@/generated/prisma/enums";
@@ -81,10 +85,32 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure.use(mapAppErrors);
 
-export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+const submissionIdSchema = z.uuid("Reload the page: this form has no submission token");
+
+const submissionField = z.object({ submissionId: submissionIdSchema });
+
+/** An action's input with the form's submission token (strict objects stay strict about the rest). */
+export function submitted<S extends z.core.$ZodShape, C extends z.core.$ZodObjectConfig>(
+  input: z.ZodObject<S, C>,
+): z.ZodObject<S & typeof submissionField.shape, C>;
+export function submitted<T extends z.ZodType<object>>(input: T): z.ZodIntersection<T, typeof submissionField>;
+export function submitted(input: z.ZodType<object>) {
+  return input instanceof z.ZodObject ? input.extend(submissionField.shape) : z.intersection(input, submissionField);
+}
+
+/** The token, when a mutation carries one: validated by the procedure's input, read here for the context. */
+async function submissionIdOf(type: string, getRawInput: () => Promise<unknown>): Promise<string | undefined> {
+  if (type !== "mutation") return undefined;
+  const raw = await getRawInput();
+  const parsed = submissionField.safeParse(raw);
+  return parsed.success ? parsed.data.submissionId : undefined;
+}
+
+export const authedProcedure = publicProcedure.use(async ({ ctx, next, type, getRawInput }) => {
   if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue" });
-  const service = userServiceContext(ctx.user, undefined, ctx.requestId);
-  return next({ ctx: { ...ctx, user: ctx.user, service } });
+  const submissionId = await submissionIdOf(type, getRawInput);
+  const service = userServiceContext(ctx.user, undefined, ctx.requestId, submissionId);
+  return next({ ctx: { ...ctx, user: ctx.user, service, submissionId } });
 });
 
 const RANK: Record<Role, number> = { viewer: 0, developer: 1, owner: 2 };
@@ -100,7 +126,7 @@ export const memberProcedure = (minRole: Role) =>
     if (RANK[m.role] < RANK[minRole]) {
       throw new TRPCError({ code: "FORBIDDEN", message: `This needs the ${minRole} role or higher` });
     }
-    const service = userServiceContext(ctx.user, m, ctx.requestId);
+    const service = userServiceContext(ctx.user, m, ctx.requestId, ctx.submissionId);
     return next({ ctx: { ...ctx, businessId: m.businessId, role: m.role, service } });
   });
 

@@ -6,6 +6,7 @@ export function userServiceContext(
   user: PortalUser,
   membership: PortalUser["memberships"][number] | undefined,
   requestId: string,
+  submissionId?: string,
 ): ServiceContext {
   return {
     actor: {
@@ -15,5 +16,6 @@ export function userServiceContext(
       ...(membership ? { membership: { businessId: membership.businessId, role: membership.role } } : {}),
     },
     requestId,
+    ...(submissionId ? { submissionId } : {}),
   };
 }

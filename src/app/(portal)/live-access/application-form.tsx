@@ -1,6 +1,7 @@
 "use client";
 import { useState } from "react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useSubmission } from "@/trpc/use-submission";
 import { Button } from "@/components/ui/button";
 import { useTRPC } from "@/trpc/client";
 import { fieldErrorsOf, validate } from "@/trpc/errors";
@@ -29,7 +30,7 @@ export function ApplicationForm({ previous }: { previous: LiveAccessApplicationF
   const queryClient = useQueryClient();
   const [values, setValues] = useState(() => initialValues(previous));
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
-  const apply = useMutation(
+  const apply = useSubmission(
     trpc.liveAccess.submitApplication.mutationOptions({
       onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.liveAccess.status.queryKey() }),
       onError: (error) => setErrors(fieldErrorsOf(error)),
@@ -39,7 +40,7 @@ export function ApplicationForm({ previous }: { previous: LiveAccessApplicationF
   const submit = () => {
     const { data, errors: found } = validate(liveAccessApplicationSchema, values);
     setErrors(found);
-    if (data) apply.mutate(data);
+    if (data) apply.submit(data);
   };
 
   // Field problems show beside their inputs; anything else (e.g. a pending application) here.

@@ -1,6 +1,7 @@
 "use client";
 import { useState } from "react";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
+import { useSubmission } from "@/trpc/use-submission";
 import { useTRPC } from "@/trpc/client";
 import { useInvalidateWebhooks } from "./use-invalidate-webhooks";
 import { AttemptSummary } from "./attempt-summary";
@@ -12,7 +13,7 @@ export function DeliveriesTable({ canEdit }: { canEdit: boolean }) {
   const invalidate = useInvalidateWebhooks();
   const [open, setOpen] = useState<string | null>(null);
   const deliveries = useQuery({ ...trpc.webhooks.deliveries.queryOptions({ limit: 50 }), refetchInterval: 5_000 });
-  const resend = useMutation(trpc.webhooks.resend.mutationOptions({ onSuccess: invalidate }));
+  const resend = useSubmission(trpc.webhooks.resend.mutationOptions({ onSuccess: invalidate }));
   const items = deliveries.data?.items ?? [];
   return (
     <section className="rounded-lg border border-slate-200 bg-white p-5">
@@ -38,7 +39,7 @@ export function DeliveriesTable({ canEdit }: { canEdit: boolean }) {
             {items.map((d) => (
               <DeliveryRows key={d.id} delivery={d} expanded={open === d.id} onToggle={() => setOpen(open === d.id ? null : d.id)}>
                 {canEdit && d.status === "failed" && (
-                  <button className="rounded border border-slate-300 px-2 py-1" disabled={resend.isPending} onClick={() => resend.mutate({ deliveryId: d.id })}>
+                  <button className="rounded border border-slate-300 px-2 py-1" disabled={resend.isPending} onClick={() => resend.submit({ deliveryId: d.id })}>
                     Resend
                   </button>
                 )}
@@ -94,13 +95,13 @@ function ResendFailedForm() {
   const trpc = useTRPC();
   const invalidate = useInvalidateWebhooks();
   const [since, setSince] = useState(() => localDateTime(new Date(Date.now() - 24 * 3600_000)));
-  const resend = useMutation(trpc.webhooks.resendFailed.mutationOptions({ onSuccess: invalidate }));
+  const resend = useSubmission(trpc.webhooks.resendFailed.mutationOptions({ onSuccess: invalidate }));
   return (
     <form
       className="flex flex-wrap items-end gap-2 text-sm"
       onSubmit={(e) => {
         e.preventDefault();
-        if (!resend.isPending) resend.mutate({ since: new Date(since) });
+        if (!resend.isPending) resend.submit({ since: new Date(since) });
       }}
     >
       <label className="flex flex-col gap-1">

@@ -1,6 +1,6 @@
 "use client";
 import { useState } from "react";
-import { useMutation } from "@tanstack/react-query";
+import { useSubmission } from "@/trpc/use-submission";
 import { useTRPC } from "@/trpc/client";
 import { useInvalidateWebhooks } from "./use-invalidate-webhooks";
 
@@ -8,13 +8,13 @@ export function EndpointForm({ current, canEdit }: { current: { url: string } | 
   const trpc = useTRPC();
   const invalidate = useInvalidateWebhooks();
   const [url, setUrl] = useState(current?.url ?? "");
-  const save = useMutation(trpc.webhooks.setUrl.mutationOptions({ onSuccess: invalidate }));
+  const save = useSubmission(trpc.webhooks.setUrl.mutationOptions({ onSuccess: invalidate }));
   return (
     <form
       className="mt-4 flex flex-wrap items-end gap-3"
       onSubmit={(e) => {
         e.preventDefault();
-        save.mutate({ url });
+        save.submit({ url });
       }}
     >
       <label className="flex min-w-80 flex-1 flex-col gap-1 text-sm">

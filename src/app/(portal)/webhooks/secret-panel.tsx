@@ -2,14 +2,20 @@
 import { useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { useTRPC } from "@/trpc/client";
+import { useSubmission } from "@/trpc/use-submission";
+import { formatDateTime } from "@/components/format";
+import { Button } from "@/components/ui/button";
+import { useConfirmations } from "@/components/ui/confirm-dialog";
 import { useInvalidateWebhooks } from "./use-invalidate-webhooks";
 
+/** The signing secret: revealed on request; rotated after a confirmation, once per submission. */
 export function SecretPanel({ previousSecretExpiresAt }: { previousSecretExpiresAt: Date | null }) {
   const trpc = useTRPC();
   const invalidate = useInvalidateWebhooks();
   const [secret, setSecret] = useState<string | null>(null);
+  const { ask, dialog } = useConfirmations();
   const reveal = useMutation(trpc.webhooks.revealSecret.mutationOptions({ onSuccess: (r) => setSecret(r.secret) }));
-  const rotate = useMutation(
+  const rotate = useSubmission(
     trpc.webhooks.rotateSecret.mutationOptions({
       onSuccess: (r) => {
         setSecret(r.secret);
@@ -17,27 +23,33 @@ export function SecretPanel({ previousSecretExpiresAt }: { previousSecretExpires
       },
     }),
   );
+  const confirmRotation = () =>
+    ask(
+      [
+        {
+          title: "Rotate the signing secret?",
+          message: "Deliveries are signed with both the new and the current secret for 24 hours, so your receiver can switch over.",
+          confirmLabel: "Rotate secret",
+        },
+      ],
+      () => rotate.submit({}),
+    );
   return (
     <div className="mt-4 space-y-2 text-sm">
+      {dialog}
       <div className="flex flex-wrap items-center gap-3">
         <code data-testid="webhook-secret" className="rounded bg-slate-100 px-2 py-1 font-mono">
           {secret ?? "whsec_••••••••••••••••"}
         </code>
-        <button className="rounded-md border border-slate-300 px-3 py-1.5" onClick={() => (secret ? setSecret(null) : reveal.mutate())}>
+        <Button variant="secondary" busy={reveal.isPending} onClick={() => (secret ? setSecret(null) : reveal.mutate())}>
           {secret ? "Hide secret" : "Reveal secret"}
-        </button>
-        <button
-          className="rounded-md border border-slate-300 px-3 py-1.5"
-          disabled={rotate.isPending}
-          onClick={() => {
-            if (confirm("Rotate the signing secret? The current secret keeps signing for 24 hours.")) rotate.mutate();
-          }}
-        >
+        </Button>
+        <Button variant="secondary" busy={rotate.isPending} onClick={confirmRotation}>
           Rotate secret
-        </button>
+        </Button>
       </div>
       {previousSecretExpiresAt && (
-        <p className="text-slate-600">Rotation in progress: the previous secret also signs until {previousSecretExpiresAt.toLocaleString()}.</p>
+        <p className="text-slate-600">Rotation in progress: the previous secret also signs until {formatDateTime(previousSecretExpiresAt)}.</p>
       )}
       {(reveal.error ?? rotate.error) && <p role="alert" className="text-red-700">{(reveal.error ?? rotate.error)!.message}</p>}
     </div>

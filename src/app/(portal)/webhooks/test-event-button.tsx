@@ -1,5 +1,5 @@
 "use client";
-import { useMutation } from "@tanstack/react-query";
+import { useSubmission } from "@/trpc/use-submission";
 import { useTRPC } from "@/trpc/client";
 import { useInvalidateWebhooks } from "./use-invalidate-webhooks";
 import { AttemptSummary } from "./attempt-summary";
@@ -7,11 +7,11 @@ import { AttemptSummary } from "./attempt-summary";
 export function TestEventButton({ disabled }: { disabled: boolean }) {
   const trpc = useTRPC();
   const invalidate = useInvalidateWebhooks();
-  const send = useMutation(trpc.webhooks.sendTest.mutationOptions({ onSettled: invalidate }));
+  const send = useSubmission(trpc.webhooks.sendTest.mutationOptions({ onSettled: invalidate }));
   const attempt = send.data?.attempts[0];
   return (
     <div className="mt-4 text-sm">
-      <button className="rounded-md bg-slate-900 px-4 py-2 text-white disabled:opacity-50" disabled={disabled || send.isPending} onClick={() => send.mutate()}>
+      <button className="rounded-md bg-slate-900 px-4 py-2 text-white disabled:opacity-50" disabled={disabled || send.isPending} onClick={() => send.submit({})}>
         {send.isPending ? "Sending…" : "Send test event"}
       </button>
       {send.error && <p role="alert" className="mt-2 text-red-700">{send.error.message}</p>}

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { db } from "@/server/db/client";
+import { transactOnce } from "@/server/submissions";
 import type { ServiceContext } from "@/server/context";
 import { recordAudit } from "@/server/audit/record";
 import { assertPlatformAdmin } from "@/server/authorization";
@@ -11,11 +11,11 @@ export const grantCreditsInput = z.object({
   note: z.string().trim().max(500).optional(),
 });
 
-/** Adds live credits (platform admins). Balance and ledger change in one transaction. */
+/** Adds live credits (platform admins). Balance and ledger change in one transaction, once per submission. */
 export async function grantCredits(ctx: ServiceContext, input: z.input<typeof grantCreditsInput>) {
   const { businessId, amount, note } = grantCreditsInput.parse(input);
   assertPlatformAdmin(ctx);
-  return db().$transaction(async (tx) => {
+  return transactOnce(ctx, "credits.grant", async (tx) => {
     const updated = await tx.business
       .update({ where: { id: businessId }, data: { creditBalance: { increment: amount } }, select: { creditBalance: true } })
       .catch(() => null);

@@ -4,7 +4,8 @@ import type { ServiceContext } from "@/server/context";
 import { recordAudit } from "@/server/audit/record";
 import { assertBusinessAccess } from "@/server/authorization";
 import { notFound, badRequest } from "@/server/errors";
-import { createApiKey, type CreatedApiKey } from "./create-api-key";
+import { transactOnce } from "@/server/submissions";
+import { insertApiKey, type CreatedApiKey } from "./create-api-key";
 
 export const rollApiKeyInput = z.object({
   keyId: z.uuid(),
@@ -21,9 +22,18 @@ export async function rollApiKey(ctx: ServiceContext, input: z.input<typeof roll
   if (old.revokedAt || (old.expiresAt && old.expiresAt <= new Date())) {
     throw badRequest("This key is no longer active; create a new key instead");
   }
-  const created = await createApiKey(ctx, { businessId: old.businessId, mode: old.mode, name: old.name, scope: old.scope, allowedIps: old.allowedIps });
   const expiresAt = new Date(Date.now() + (oldKeyExpires === "now" ? 0 : 86_400_000));
-  await db().$transaction(async (tx) => {
+  // The replacement and the old key's expiry commit together, once per submission: a repeated
+  // roll must not leave a second replacement (and the first one shown) behind.
+  return transactOnce(ctx, "api_key.roll", async (tx) => {
+    const created = await insertApiKey(tx, ctx, {
+      businessId: old.businessId,
+      mode: old.mode,
+      name: old.name,
+      scope: old.scope,
+      allowedIps: old.allowedIps,
+      expiresInDays: null,
+    });
     await tx.apiKey.update({ where: { id: old.id }, data: { expiresAt } });
     await recordAudit(tx, ctx, {
       action: "api_key.rolled",
@@ -33,6 +43,6 @@ export async function rollApiKey(ctx: ServiceContext, input: z.input<typeof roll
       targetId: old.id,
       metadata: { replacedBy: created.id, oldKeyExpiresAt: expiresAt.toISOString() },
     });
+    return created;
   });
-  return created;
 }

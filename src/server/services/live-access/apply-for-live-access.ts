@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { db } from "@/server/db/client";
+import { transactOnce } from "@/server/submissions";
 import type { ServiceContext } from "@/server/context";
 import { recordAudit } from "@/server/audit/record";
 import { assertBusinessAccess } from "@/server/authorization";
@@ -17,7 +17,7 @@ export async function applyForLiveAccess(ctx: ServiceContext, input: z.input<typ
   assertBusinessAccess(ctx, businessId, "owner");
   if (ctx.actor.type !== "user") throw forbidden("Only a signed-in business owner can apply for live access");
   const submittedById = ctx.actor.userId;
-  return db().$transaction(async (tx) => {
+  return transactOnce(ctx, "live_access.apply", async (tx) => {
     // Conditional update: of two concurrent submissions, only one finds the business undecided.
     const moved = await tx.business.updateMany({
       where: { id: businessId, liveAccess: { in: ["none", "rejected"] } },

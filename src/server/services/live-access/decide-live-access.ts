@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { db } from "@/server/db/client";
+import { transactOnce } from "@/server/submissions";
 import type { ServiceContext } from "@/server/context";
 import { recordAudit } from "@/server/audit/record";
 import { assertPlatformAdmin } from "@/server/authorization";
@@ -24,7 +24,7 @@ export async function decideLiveAccess(ctx: ServiceContext, input: z.input<typeo
   assertPlatformAdmin(ctx);
   const approved = data.decision === "approve";
   const reason = data.decision === "reject" ? data.reason : null;
-  return db().$transaction(async (tx) => {
+  return transactOnce(ctx, "live_access.decide", async (tx) => {
     // Conditional on `pending`: a concurrent decision waits for this row lock, then matches nothing.
     const decided = await tx.liveAccessApplication.updateMany({
       where: { id: data.applicationId, status: "pending" },

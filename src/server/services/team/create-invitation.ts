@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { db } from "@/server/db/client";
+import { transactOnce } from "@/server/submissions";
 import type { ServiceContext } from "@/server/context";
 import { recordAudit } from "@/server/audit/record";
 import { assertBusinessAccess } from "@/server/authorization";
@@ -18,7 +18,7 @@ export async function createInvitation(ctx: ServiceContext, input: z.input<typeo
   const token = newInvitationToken();
   const expiresAt = new Date(Date.now() + INVITATION_DAYS * 86_400_000);
   const createdById = ctx.actor.userId;
-  return db().$transaction(async (tx) => {
+  return transactOnce(ctx, "invitation.create", async (tx) => {
     const invitation = await tx.invitation.create({
       data: { businessId, role, tokenHash: hashInvitationToken(token), createdById, expiresAt },
     });

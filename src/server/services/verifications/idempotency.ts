@@ -81,6 +81,16 @@ export async function releaseIdempotencyKey(scope: IdempotencyScope): Promise<vo
   );
 }
 
+/** Runs the work with the claimed scope, releasing the claim if it fails. */
+export async function withClaim<T>(scope: IdempotencyScope | null, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (scope) await releaseIdempotencyKey(scope);
+    throw error;
+  }
+}
+
 /** Removes records past their window (they hold encrypted citizen details). */
 export async function purgeExpiredIdempotencyRecords(): Promise<number> {
   const { rowCount } = await pool().query("DELETE FROM idempotency_record WHERE expires_at <= now()");

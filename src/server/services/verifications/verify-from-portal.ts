@@ -7,7 +7,9 @@ import { assertBusinessAccess } from "@/server/authorization";
 import { notFound } from "@/server/errors";
 import { assertWithinLimit, hitApiLimit } from "@/server/ratelimit/api-limit";
 import { verifyCitizen } from "./verify-citizen";
+import { hashIdempotencyKey } from "@/server/crypto/secrets";
 import { assertConsentPolicy } from "./consent-policy";
+import { claimIdempotencyKey, requestHash, withClaim, type IdempotencyScope } from "./idempotency";
 
 export const verifyFromPortalInput = verifyCitizenRequestSchema.extend({ businessId: z.uuid(), mode: z.enum(["test", "live"]) });
 
@@ -15,7 +17,8 @@ export const verifyFromPortalInput = verifyCitizenRequestSchema.extend({ busines
  * The portal's verify form: the API's verification with channel `portal`, charged the same. The
  * API checks business status and plan when it authenticates the key; the portal has no key, so
  * the same status (one SQL function, one map to errors) is checked here. It counts against the
- * same verify limit (§8): the portal is no way around it.
+ * same verify limit (§8): the portal is no way around it. The form's submission token is its
+ * Idempotency-Key: a repeated submission is answered with the first one's result, not charged again.
  */
 export async function verifyFromPortal(ctx: ServiceContext, input: z.input<typeof verifyFromPortalInput>): Promise<VerifyCitizenResponse> {
   const { businessId, mode, nationalId, purpose, match, consent } = verifyFromPortalInput.parse(input);
@@ -29,5 +32,17 @@ export async function verifyFromPortal(ctx: ServiceContext, input: z.input<typeo
   assertEligible(business.eligibility);
   assertWithinLimit(await hitApiLimit(businessId, mode, "verify", business.rate_limit_per_minute));
   assertConsentPolicy({ mode, requireLiveConsent: business.require_live_consent }, consent);
-  return verifyCitizen(ctx, { businessId, mode, channel: "portal", nationalId, purpose, match, consent });
+  const request = { nationalId, purpose, match, consent };
+  const scope = submissionScope(ctx, businessId, mode);
+  if (scope) {
+    const claim = await claimIdempotencyKey(scope, requestHash(request));
+    if (claim.status === "replay") return claim.body as VerifyCitizenResponse;
+  }
+  return withClaim(scope, () => verifyCitizen(ctx, { businessId, mode, channel: "portal", ...request, idempotency: scope }));
+}
+
+/** Keyed like the API's Idempotency-Keys; the prefix keeps a portal form's key apart from them. */
+function submissionScope(ctx: ServiceContext, businessId: string, mode: "test" | "live"): IdempotencyScope | null {
+  if (!ctx.submissionId || ctx.actor.type !== "user") return null;
+  return { businessId, mode, key: hashIdempotencyKey(`portal-form:${ctx.actor.userId}:${ctx.submissionId}`) };
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { db } from "@/server/db/client";
+import { transactOnce } from "@/server/submissions";
 import type { ServiceContext } from "@/server/context";
 import { recordAudit } from "@/server/audit/record";
 import { assertBusinessAccess } from "@/server/authorization";
@@ -20,7 +20,7 @@ export async function resendFailedDeliveries(
   assertBusinessAccess(ctx, businessId, "developer");
   const endpoint = await loadEndpoint({ businessId, mode });
   if (!endpoint.enabled) throw badRequest("This endpoint is disabled. Re-enable it first.");
-  return db().$transaction(async (tx) => {
+  return transactOnce(ctx, "webhook.resend_failed", async (tx) => {
     const { count } = await tx.webhookDelivery.updateMany({
       where: { endpointId: endpoint.id, status: "failed", createdAt: { gte: since } },
       data: { status: "pending", attemptCount: 0, nextAttemptAt: new Date(), completedAt: null },

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { db } from "@/server/db/client";
+import { transactOnce } from "@/server/submissions";
 import type { ServiceContext } from "@/server/context";
 import { assertBusinessAccess } from "@/server/authorization";
 import { badRequest, notFound } from "@/server/errors";
@@ -23,10 +24,12 @@ export async function resendWebhookDelivery(
   });
   if (!delivery) throw notFound("Delivery not found");
   if (!delivery.endpoint.enabled) throw badRequest("This endpoint is disabled. Re-enable it first.");
-  const { count } = await db().webhookDelivery.updateMany({
-    where: { id: deliveryId, status: "failed" },
-    data: { status: "pending", attemptCount: 0, nextAttemptAt: new Date(), completedAt: null },
+  return transactOnce(ctx, "webhook.resend", async (tx) => {
+    const { count } = await tx.webhookDelivery.updateMany({
+      where: { id: deliveryId, status: "failed" },
+      data: { status: "pending", attemptCount: 0, nextAttemptAt: new Date(), completedAt: null },
+    });
+    if (count === 0) throw badRequest("Only failed deliveries can be resent");
+    return { deliveryId };
   });
-  if (count === 0) throw badRequest("Only failed deliveries can be resent");
-  return { deliveryId };
 }

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { db } from "@/server/db/client";
+import { transactOnce } from "@/server/submissions";
 import type { ServiceContext } from "@/server/context";
 import { recordAudit } from "@/server/audit/record";
 import { assertBusinessAccess } from "@/server/authorization";
@@ -21,7 +21,8 @@ export async function rotateWebhookSecret(
   const { id } = await loadEndpoint(scope);
   const secret = generateSecret();
   const previousSecretExpiresAt = new Date(Date.now() + ROTATION_OVERLAP_MS);
-  await db().$transaction(async (tx) => {
+  // Once per submission: a repeated rotation would demote the secret the first one showed.
+  return transactOnce(ctx, "webhook.rotate_secret", async (tx) => {
     // Locked, so that two rotations at once cannot both demote the same secret and lose one.
     await tx.$executeRaw`SELECT 1 FROM webhook_endpoint WHERE id = ${id}::uuid FOR UPDATE`;
     const endpoint = await tx.webhookEndpoint.findUniqueOrThrow({ where: { id } });
@@ -37,6 +38,6 @@ export async function rotateWebhookSecret(
       targetId: endpoint.id,
       metadata: { previousSecretExpiresAt: previousSecretExpiresAt.toISOString() },
     });
+    return { secret, previousSecretExpiresAt };
   });
-  return { secret, previousSecretExpiresAt };
 }

@@ -8,6 +8,7 @@ import { rateLimiter } from "@/server/ratelimit";
 import { buildEvent, raiseEvent } from "@/server/events/outbox";
 import { deliverNext } from "@/server/webhooks/deliver-next";
 import { DELIVERY_TIMEOUT_MS } from "@/server/webhooks/send-request";
+import { transactOnce } from "@/server/submissions";
 import { endpointScope, loadEndpoint } from "./endpoint-view";
 import { deliveryInclude, toDeliveryView, type DeliveryView } from "./delivery-view";
 
@@ -31,12 +32,15 @@ export async function sendTestWebhook(ctx: ServiceContext, input: z.input<typeof
   }
   if (!endpoint.enabled) throw badRequest("This endpoint is disabled. Re-enable it first.");
   const event = buildEvent("webhook_test", scope.mode, { message: "This is a test event sent from the Hubi portal." });
-  const delivery = await db().$transaction(async (tx) => {
+  const delivery = await transactOnce(ctx, "webhook.send_test", async (tx) => {
     await raiseEvent(tx, scope.businessId, event);
     await tx.outboxEvent.update({ where: { id: event.id }, data: { dispatchedAt: new Date() } });
-    return tx.webhookDelivery.create({ data: { endpointId: endpoint.id, eventId: event.id, eventType: event.type, nextAttemptAt: new Date() } });
+    return tx.webhookDelivery.create({
+      data: { endpointId: endpoint.id, eventId: event.id, eventType: event.type, nextAttemptAt: new Date() },
+      select: { id: true },
+    });
   });
-  // A worker may have claimed it first; then wait for its attempt instead.
+  // A worker (or the first of a repeated submission) may have claimed it; then wait for its attempt.
   if (!(await deliverNext({ deliveryId: delivery.id }))) await waitForFirstAttempt(delivery.id);
   return toDeliveryView(await db().webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id }, include: deliveryInclude }));
 }

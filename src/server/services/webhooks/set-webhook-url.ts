@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { env } from "@/env";
-import { db } from "@/server/db/client";
+import { transactOnce } from "@/server/submissions";
 import type { ServiceContext } from "@/server/context";
 import { recordAudit } from "@/server/audit/record";
 import { assertBusinessAccess } from "@/server/authorization";
@@ -23,7 +23,7 @@ export async function setWebhookUrl(ctx: ServiceContext, input: z.input<typeof s
   assertBusinessAccess(ctx, businessId, "developer");
   const problem = urlProblem(url, env().WEBHOOK_ALLOW_INSECURE);
   if (problem) throw badRequest(problem, [{ field: "url", message: problem }]);
-  return db().$transaction(async (tx) => {
+  return transactOnce(ctx, "webhook.set_url", async (tx) => {
     const endpoint = await tx.webhookEndpoint.upsert({
       where: { businessId_mode: { businessId, mode } },
       create: { businessId, mode, url, secret: sealSecret(generateSecret()) },

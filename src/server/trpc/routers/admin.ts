@@ -1,5 +1,5 @@
 /** The platform admin console. Every procedure is an adminProcedure; services check again. */
-import { adminProcedure, router } from "../init";
+import { adminProcedure, router, submitted } from "../init";
 import { verifyAuditChain } from "@/server/services/audit/verify-audit-chain";
 import { listAuditEntries, listAuditEntriesInput } from "@/server/services/audit/list-audit-entries";
 import { changePlan, changePlanInput } from "@/server/services/businesses/change-plan";
@@ -18,7 +18,7 @@ export const adminRouter = router({
     get: adminProcedure.input(getBusinessOverviewInput).query(({ ctx, input }) => getBusinessOverview(ctx.service, input)),
     setStatus: adminProcedure.input(setBusinessStatusInput).mutation(({ ctx, input }) => setBusinessStatus(ctx.service, input)),
     changePlan: adminProcedure.input(changePlanInput).mutation(({ ctx, input }) => changePlan(ctx.service, input)),
-    grantCredits: adminProcedure.input(grantCreditsInput).mutation(({ ctx, input }) => grantCredits(ctx.service, input)),
+    grantCredits: adminProcedure.input(submitted(grantCreditsInput)).mutation(({ ctx, input }) => grantCredits(ctx.service, input)),
     setRateLimit: adminProcedure.input(setRateLimitInput).mutation(({ ctx, input }) => setRateLimit(ctx.service, input)),
   }),
 
@@ -26,12 +26,16 @@ export const adminRouter = router({
     pending: adminProcedure
       .input(listPendingApplicationsInput)
       .query(({ ctx, input }) => listPendingApplications(ctx.service, input)),
-    decide: adminProcedure.input(decideLiveAccessInput).mutation(({ ctx, input }) => decideLiveAccess(ctx.service, input)),
+    decide: adminProcedure.input(submitted(decideLiveAccessInput)).mutation(({ ctx, input }) => decideLiveAccess(ctx.service, input)),
   }),
 
   registry: router({
     count: adminProcedure.query(() => countCitizenRecords()),
-    importCsv: adminProcedure.input(importCitizensInput).mutation(({ ctx, input }) => importCitizens(ctx.service, input)),
+    /** What an import of the file would do, writing nothing (a mutation: the file is large). */
+    previewCsv: adminProcedure
+      .input(importCitizensInput.pick({ csv: true }))
+      .mutation(({ ctx, input }) => importCitizens(ctx.service, { csv: input.csv, dryRun: true })),
+    importCsv: adminProcedure.input(submitted(importCitizensInput)).mutation(({ ctx, input }) => importCitizens(ctx.service, input)),
   }),
 
   audit: router({

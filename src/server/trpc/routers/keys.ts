@@ -1,4 +1,4 @@
-import { memberProcedure, router } from "../init";
+import { memberProcedure, router, submitted } from "../init";
 import { createApiKey, createApiKeyInput } from "@/server/services/keys/create-api-key";
 import { listApiKeys } from "@/server/services/keys/list-api-keys";
 import { revokeApiKey, revokeApiKeyInput } from "@/server/services/keys/revoke-api-key";
@@ -8,9 +8,9 @@ import { rollApiKey, rollApiKeyInput } from "@/server/services/keys/roll-api-key
 export const keysRouter = router({
   list: memberProcedure("developer").query(({ ctx }) => listApiKeys(ctx.service, { businessId: ctx.businessId, mode: ctx.mode })),
   create: memberProcedure("developer")
-    .input(createApiKeyInput.pick({ name: true, expiresInDays: true, scope: true, allowedIps: true }))
+    .input(submitted(createApiKeyInput.pick({ name: true, expiresInDays: true, scope: true, allowedIps: true })))
     .mutation(({ ctx, input }) => createApiKey(ctx.service, { ...input, businessId: ctx.businessId, mode: ctx.mode })),
   revoke: memberProcedure("developer").input(revokeApiKeyInput).mutation(({ ctx, input }) => revokeApiKey(ctx.service, input)),
   update: memberProcedure("developer").input(updateApiKeyInput).mutation(({ ctx, input }) => updateApiKey(ctx.service, input)),
-  roll: memberProcedure("developer").input(rollApiKeyInput).mutation(({ ctx, input }) => rollApiKey(ctx.service, input)),
+  roll: memberProcedure("developer").input(submitted(rollApiKeyInput)).mutation(({ ctx, input }) => rollApiKey(ctx.service, input)),
 });

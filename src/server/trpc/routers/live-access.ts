@@ -1,5 +1,5 @@
 /** The business side of live access: see the status, and (owners) apply. */
-import { memberProcedure, router } from "../init";
+import { memberProcedure, router, submitted } from "../init";
 import { liveAccessApplicationSchema } from "@/contracts/live-access";
 import { applyForLiveAccess } from "@/server/services/live-access/apply-for-live-access";
 import { getLiveAccessStatus } from "@/server/services/live-access/get-live-access-status";
@@ -9,6 +9,6 @@ export const liveAccessRouter = router({
 
   // Not `apply`: tRPC reserves that name on routers.
   submitApplication: memberProcedure("owner")
-    .input(liveAccessApplicationSchema)
+    .input(submitted(liveAccessApplicationSchema))
     .mutation(({ ctx, input }) => applyForLiveAccess(ctx.service, { ...input, businessId: ctx.businessId })),
 });

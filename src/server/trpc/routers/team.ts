@@ -1,4 +1,4 @@
-import { memberProcedure, router } from "../init";
+import { memberProcedure, router, submitted } from "../init";
 import { changeMemberRole, changeMemberRoleInput } from "@/server/services/team/change-member-role";
 import { createInvitation, createInvitationInput } from "@/server/services/team/create-invitation";
 import { listInvitations } from "@/server/services/team/list-invitations";
@@ -10,7 +10,7 @@ export const teamRouter = router({
   members: memberProcedure("viewer").query(({ ctx }) => listMembers(ctx.service, { businessId: ctx.businessId })),
   invitations: memberProcedure("owner").query(({ ctx }) => listInvitations(ctx.service, { businessId: ctx.businessId })),
   invite: memberProcedure("owner")
-    .input(createInvitationInput.omit({ businessId: true }))
+    .input(submitted(createInvitationInput.omit({ businessId: true })))
     .mutation(({ ctx, input }) => createInvitation(ctx.service, { ...input, businessId: ctx.businessId })),
   revokeInvitation: memberProcedure("owner")
     .input(revokeInvitationInput.omit({ businessId: true }))

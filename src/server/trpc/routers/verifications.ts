@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { memberProcedure, router } from "../init";
+import { memberProcedure, router, submitted } from "../init";
 import { verifyCitizenRequestSchema, verificationIdSchema } from "@/contracts/verifications";
 import { verifyFromPortal } from "@/server/services/verifications/verify-from-portal";
 import { listVerifications } from "@/server/services/verifications/list-verifications";
@@ -16,8 +16,10 @@ const historyPageSchema = z.object({
 export const verificationsRouter = router({
   /** The portal's verify form: the API's verification, charged the same in live mode. */
   verify: memberProcedure("developer")
-    .input(verifyCitizenRequestSchema)
-    .mutation(({ ctx, input }) => verifyFromPortal(ctx.service, { ...input, businessId: ctx.businessId, mode: ctx.mode })),
+    .input(submitted(verifyCitizenRequestSchema))
+    .mutation(({ ctx, input: { nationalId, purpose, match, consent } }) =>
+      verifyFromPortal(ctx.service, { nationalId, purpose, match, consent, businessId: ctx.businessId, mode: ctx.mode }),
+    ),
   /** History: browsing in the portal is free (chargeCredit: false). */
   list: memberProcedure("viewer")
     .input(historyPageSchema)

@@ -1,6 +1,6 @@
 /** The portal's webhook page: the current mode's endpoint, its secret and its deliveries. */
 import { z } from "zod";
-import { adminProcedure, memberProcedure, router } from "../init";
+import { adminProcedure, memberProcedure, router, submitted } from "../init";
 import { getWebhookEndpoint } from "@/server/services/webhooks/get-webhook-endpoint";
 import { setWebhookUrl } from "@/server/services/webhooks/set-webhook-url";
 import { sendTestWebhook } from "@/server/services/webhooks/send-test-webhook";
@@ -20,21 +20,21 @@ const scope = (ctx: { businessId: string; mode: "test" | "live" }) => ({ busines
 export const webhooksRouter = router({
   endpoint: viewer.query(({ ctx }) => getWebhookEndpoint(ctx.service, scope(ctx))),
   setUrl: developer
-    .input(z.object({ url: z.string() }))
+    .input(submitted(z.object({ url: z.string() })))
     .mutation(({ ctx, input }) => setWebhookUrl(ctx.service, { ...scope(ctx), url: input.url })),
-  sendTest: developer.mutation(({ ctx }) => sendTestWebhook(ctx.service, scope(ctx))),
+  sendTest: developer.input(submitted(z.object({}))).mutation(({ ctx }) => sendTestWebhook(ctx.service, scope(ctx))),
   revealSecret: developer.mutation(({ ctx }) => revealWebhookSecret(ctx.service, scope(ctx))),
-  rotateSecret: developer.mutation(({ ctx }) => rotateWebhookSecret(ctx.service, scope(ctx))),
+  rotateSecret: developer.input(submitted(z.object({}))).mutation(({ ctx }) => rotateWebhookSecret(ctx.service, scope(ctx))),
   enable: developer.mutation(({ ctx }) => enableWebhookEndpoint(ctx.service, scope(ctx))),
   deliveries: viewer
     .input(listWebhookDeliveriesInput.omit({ businessId: true, mode: true }))
     .query(({ ctx, input }) => listWebhookDeliveries(ctx.service, { ...scope(ctx), ...input })),
   resend: developer
-    .input(z.object({ deliveryId: z.uuid() }))
-    .mutation(({ ctx, input }) => resendWebhookDelivery(ctx.service, { ...scope(ctx), ...input })),
+    .input(submitted(z.object({ deliveryId: z.uuid() })))
+    .mutation(({ ctx, input }) => resendWebhookDelivery(ctx.service, { ...scope(ctx), deliveryId: input.deliveryId })),
   resendFailed: developer
-    .input(z.object({ since: z.coerce.date() }))
-    .mutation(({ ctx, input }) => resendFailedDeliveries(ctx.service, { ...scope(ctx), ...input })),
+    .input(submitted(z.object({ since: z.coerce.date() })))
+    .mutation(({ ctx, input }) => resendFailedDeliveries(ctx.service, { ...scope(ctx), since: input.since })),
   /** Platform admins: any business's delivery health. */
   health: adminProcedure.input(getWebhookHealthInput).query(({ ctx, input }) => getWebhookHealth(ctx.service, input)),
 });

@@ -1,10 +1,12 @@
 "use client";
 import Link from "next/link";
 import { useId, useState } from "react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "@/trpc/client";
+import { useSubmission } from "@/trpc/use-submission";
 import { formatDateTime, formatNumber } from "@/components/format";
 import { Button } from "@/components/ui/button";
+import { useConfirmations } from "@/components/ui/confirm-dialog";
 
 type Application = {
   id: string;
@@ -21,19 +23,34 @@ type Application = {
   createdAt: Date;
 };
 
-/** One pending application with its details and the approve / reject-with-reason decision. */
+/**
+ * One pending application with its details and the approve / reject-with-reason decision. Both ask
+ * first; afterwards the application stays on screen with the outcome until the page is revisited.
+ */
 export function ApplicationReview({ application: a }: { application: Application }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState("");
   const reasonId = useId();
-  const decide = useMutation(
+  const { ask, dialog } = useConfirmations();
+  const decide = useSubmission(
     trpc.admin.liveAccess.decide.mutationOptions({
-      // A decided application leaves the queue; a conflict (someone else decided) also refreshes it.
-      onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.admin.liveAccess.pending.pathKey() }),
+      // Someone else decided it first: refresh the queue.
+      onError: () => queryClient.invalidateQueries({ queryKey: trpc.admin.liveAccess.pending.pathKey() }),
     }),
   );
+  const approve = () =>
+    ask(
+      [
+        {
+          title: `Approve ${a.business.name}?`,
+          message: "The business moves to the enterprise plan and can create live keys and verify against the national registry at once.",
+          confirmLabel: "Approve",
+        },
+      ],
+      () => decide.submit({ applicationId: a.id, decision: "approve" }),
+    );
 
   return (
     <article aria-label={`Application from ${a.business.name}`} className="rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
@@ -72,10 +89,17 @@ export function ApplicationReview({ application: a }: { application: Application
             />
           </div>
         )}
+        {dialog}
         <div className="flex items-center gap-2">
-          {rejecting ? (
+          {decide.data ? (
+            <p role="status" className="text-sm font-medium text-emerald-700">
+              {decide.data.status === "approved"
+                ? `Approved: ${a.business.name} is on the enterprise plan and can go live.`
+                : `Rejected: ${a.business.name} can see your reason and apply again.`}
+            </p>
+          ) : rejecting ? (
             <>
-              <Button variant="danger" busy={decide.isPending} onClick={() => decide.mutate({ applicationId: a.id, decision: "reject", reason })}>
+              <Button variant="danger" busy={decide.isPending} onClick={() => decide.submit({ applicationId: a.id, decision: "reject", reason })}>
                 Confirm rejection
               </Button>
               <Button variant="ghost" onClick={() => setRejecting(false)}>
@@ -84,7 +108,7 @@ export function ApplicationReview({ application: a }: { application: Application
             </>
           ) : (
             <>
-              <Button busy={decide.isPending} onClick={() => decide.mutate({ applicationId: a.id, decision: "approve" })}>
+              <Button busy={decide.isPending} onClick={approve}>
                 Approve
               </Button>
               <Button variant="secondary" onClick={() => setRejecting(true)}>

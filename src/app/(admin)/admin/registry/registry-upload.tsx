@@ -6,31 +6,51 @@ import { formatNumber } from "@/components/format";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { ErrorState } from "@/components/ui/states";
+import { useConfirmations } from "@/components/ui/confirm-dialog";
+import { useSubmission } from "@/trpc/use-submission";
 
 /** REGISTRY_COLUMNS of the import service, which is server-only. */
 const COLUMNS = "national_id,full_name,date_of_birth,date_of_issue,date_of_expiry,status";
 /** Enough rejected lines to fix a file; the count says how many there are in all. */
 const REJECTED_SHOWN = 200;
 
-/** CSV upload: the browser reads the file as text; the server validates every row and reports. */
+/**
+ * CSV upload in two steps: the file is checked first (rows to write, rejected lines, nothing
+ * written), then imported into the production registry after a confirmation, once per submission.
+ */
 export function RegistryUpload() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [file, setFile] = useState<File | null>(null);
-  const upload = useMutation(
+  const [file, setFile] = useState<{ name: string; csv: string } | null>(null);
+  const { ask, dialog } = useConfirmations();
+  const preview = useMutation(trpc.admin.registry.previewCsv.mutationOptions());
+  const upload = useSubmission(
     trpc.admin.registry.importCsv.mutationOptions({
       onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.admin.registry.count.queryKey() }),
     }),
   );
+  const checked = preview.data;
+  const importFile = (csv: string, accepted: number) =>
+    ask(
+      [
+        {
+          title: `Import ${formatNumber(accepted)} records?`,
+          message: "They are written into the production registry that live verifications read. Records already there are updated.",
+          confirmLabel: "Import",
+        },
+      ],
+      () => upload.submit({ csv }),
+    );
 
   return (
     <Card>
       <CardHeader title="Upload a CSV file" />
+      {dialog}
       <form
         className="flex flex-col gap-3 px-5 py-4"
-        onSubmit={async (e) => {
+        onSubmit={(e) => {
           e.preventDefault();
-          if (file) upload.mutate({ csv: await file.text() });
+          if (file && !preview.isPending) preview.mutate({ csv: file.csv });
         }}
       >
         <p className="text-sm text-slate-600">
@@ -45,31 +65,47 @@ export function RegistryUpload() {
             id="registry-csv"
             type="file"
             accept=".csv,text/csv"
-            required
-            onChange={(e) => {
-              setFile(e.target.files?.[0] ?? null);
+            onChange={async (e) => {
+              const chosen = e.target.files?.[0];
+              preview.reset();
               upload.reset();
+              setFile(chosen ? { name: chosen.name, csv: await chosen.text() } : null);
             }}
             className="mt-1 block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-1.5 file:text-sm file:font-medium hover:file:bg-slate-200"
           />
         </div>
-        <div>
-          <Button type="submit" disabled={!file} busy={upload.isPending}>
-            Import records
-          </Button>
-        </div>
+        {!checked && (
+          <div>
+            <Button type="submit" disabled={!file} busy={preview.isPending}>
+              Check file
+            </Button>
+          </div>
+        )}
+        {preview.isError && <ErrorState error={preview.error} />}
+        {checked && !upload.data && (
+          <>
+            <ImportReport title="Check" report={checked} summary={`${formatNumber(checked.accepted)} records to import`} />
+            <div className="flex gap-2">
+              <Button disabled={checked.accepted === 0} busy={upload.isPending} onClick={() => file && importFile(file.csv, checked.accepted)}>
+                Import {formatNumber(checked.accepted)} records
+              </Button>
+            </div>
+          </>
+        )}
         {upload.isError && <ErrorState error={upload.error} />}
-        {upload.data && <ImportReport report={upload.data} />}
+        {upload.data && <ImportReport title="Import report" report={upload.data} summary={`${formatNumber(upload.data.accepted)} imported`} />}
       </form>
     </Card>
   );
 }
 
-function ImportReport({ report }: { report: { accepted: number; rejected: { line: number; reason: string }[] } }) {
+type Report = { accepted: number; rejected: { line: number; reason: string }[] };
+
+function ImportReport({ title, report, summary }: { title: string; report: Report; summary: string }) {
   return (
-    <section aria-label="Import report" className="rounded-md border border-slate-200">
+    <section aria-label={title} className="rounded-md border border-slate-200">
       <p role="status" className="border-b border-slate-200 bg-slate-50 px-3 py-2 text-sm">
-        <strong className="text-emerald-700">{formatNumber(report.accepted)} accepted</strong>
+        <strong className="text-emerald-700">{summary}</strong>
         {" · "}
         <strong className={report.rejected.length > 0 ? "text-red-700" : "text-slate-600"}>
           {formatNumber(report.rejected.length)} rejected

@@ -1,7 +1,11 @@
 "use client";
-/** The frame shared by the business page's admin actions: title, fields, button, outcome. */
+/**
+ * The frame shared by the business page's admin actions: title, fields, button, outcome. A
+ * high-risk action lists its confirmations; the action runs once every one is accepted.
+ */
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { useConfirmations, type Confirmation } from "@/components/ui/confirm-dialog";
 
 export function ActionForm({
   title,
@@ -11,6 +15,7 @@ export function ActionForm({
   pending,
   error,
   success,
+  confirmations = [],
   onSubmit,
   children,
 }: {
@@ -21,16 +26,19 @@ export function ActionForm({
   pending: boolean;
   error: { message: string } | null;
   success: string | null;
+  confirmations?: Confirmation[];
   onSubmit: () => void;
   children?: React.ReactNode;
 }) {
+  const { ask, dialog } = useConfirmations();
   return (
     <Card>
+      {dialog}
       <form
         aria-label={title}
         onSubmit={(e) => {
           e.preventDefault();
-          onSubmit();
+          if (!pending) ask(confirmations, onSubmit);
         }}
       >
         <CardHeader title={title} description={description} />

@@ -1,8 +1,12 @@
 "use client";
-/** The admin actions on one business. Each is audited by its service. */
+/**
+ * The admin actions on one business. Each is audited by its service. Suspending, changing the
+ * plan and granting credits ask first (large grants twice); a grant is applied once per submission.
+ */
 import { useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { useTRPC } from "@/trpc/client";
+import { useSubmission } from "@/trpc/use-submission";
 import { formatNumber } from "@/components/format";
 import { SelectField, TextField } from "@/components/ui/field";
 import { ActionForm } from "./action-form";
@@ -10,9 +14,11 @@ import { useRefreshBusiness } from "./use-refresh-business";
 
 type Business = {
   id: string;
+  name: string;
   status: "active" | "suspended";
   plan: "starter" | "enterprise";
   rateLimitPerMinute: number;
+  creditBalance: number;
 };
 
 export function StatusAction({ business }: { business: Business }) {
@@ -30,6 +36,11 @@ export function StatusAction({ business }: { business: Business }) {
       pending={setStatus.isPending}
       error={setStatus.error}
       success={setStatus.data ? (setStatus.data.status === "suspended" ? "Suspended." : "Reactivated.") : null}
+      confirmations={
+        suspending
+          ? [{ title: `Suspend ${business.name}?`, message: "Every API call of this business, test or live, will get 403 until you reactivate it.", confirmLabel: "Suspend" }]
+          : []
+      }
       onSubmit={() =>
         setStatus.mutate({ businessId: business.id, status: suspending ? "suspended" : "active", reason: reason.trim() || undefined })
       }
@@ -54,6 +65,17 @@ export function PlanAction({ business }: { business: Business }) {
       pending={changePlan.isPending}
       error={changePlan.error}
       success={changePlan.data ? `Now on ${changePlan.data.plan}.` : null}
+      confirmations={
+        plan === business.plan
+          ? []
+          : [
+              {
+                title: `Move ${business.name} to ${plan}?`,
+                message: plan === "starter" ? "Live API calls will be refused from the next request." : "Live API calls will be accepted (with approved live access).",
+                confirmLabel: "Change plan",
+              },
+            ]
+      }
       onSubmit={() => changePlan.mutate({ businessId: business.id, plan })}
     >
       <SelectField label="Plan" value={plan} onChange={(e) => setPlan(e.target.value as Business["plan"])}>
@@ -64,12 +86,13 @@ export function PlanAction({ business }: { business: Business }) {
   );
 }
 
-export function GrantCreditsAction({ business }: { business: Business }) {
+export function GrantCreditsAction({ business, largeGrant }: { business: Business; largeGrant: number }) {
   const trpc = useTRPC();
   const refresh = useRefreshBusiness();
   const [amount, setAmount] = useState("");
   const [note, setNote] = useState("");
-  const grant = useMutation(
+  const credits = Number(amount);
+  const grant = useSubmission(
     trpc.admin.businesses.grantCredits.mutationOptions({
       onSuccess: async () => {
         setAmount("");
@@ -86,7 +109,23 @@ export function GrantCreditsAction({ business }: { business: Business }) {
       pending={grant.isPending}
       error={grant.error}
       success={grant.data ? `Granted. New balance: ${formatNumber(grant.data.balance)}.` : null}
-      onSubmit={() => grant.mutate({ businessId: business.id, amount: Number(amount), note: note.trim() || undefined })}
+      confirmations={[
+        {
+          title: `Grant ${formatNumber(credits)} credits?`,
+          message: `${business.name} will have ${formatNumber(business.creditBalance + credits)} live credits.`,
+          confirmLabel: "Grant credits",
+        },
+        ...(credits > largeGrant
+          ? [
+              {
+                title: "This is a large grant",
+                message: `${formatNumber(credits)} credits is more than ${formatNumber(largeGrant)}, the amount above which grants are checked twice. Grant them?`,
+                confirmLabel: `Yes, grant ${formatNumber(credits)}`,
+              },
+            ]
+          : []),
+      ]}
+      onSubmit={() => grant.submit({ businessId: business.id, amount: credits, note: note.trim() || undefined })}
     >
       <TextField label="Credits" type="number" min={1} step={1} required value={amount} onChange={(e) => setAmount(e.target.value)} />
       <TextField label="Note" value={note} maxLength={500} placeholder="e.g. Invoice 2026-114" onChange={(e) => setNote(e.target.value)} />

@@ -19,7 +19,7 @@ function Stat({ label, value, detail }: { label: string; value: string; detail?:
   );
 }
 
-export function BusinessDetail({ businessId }: { businessId: string }) {
+export function BusinessDetail({ businessId, largeGrant }: { businessId: string; largeGrant: number }) {
   const trpc = useTRPC();
   const overview = useQuery(trpc.admin.businesses.get.queryOptions({ businessId }));
 
@@ -51,7 +51,7 @@ export function BusinessDetail({ businessId }: { businessId: string }) {
       <div className="mb-8 grid gap-4 md:grid-cols-2">
         {/* Keyed by status: the form turns from suspend into reactivate and starts afresh. */}
         <StatusAction key={`status-${b.status}`} business={b} />
-        <GrantCreditsAction business={b} />
+        <GrantCreditsAction business={b} largeGrant={largeGrant} />
         <PlanAction business={b} />
         <RateLimitAction business={b} />
       </div>

@@ -1,0 +1,42 @@
+"use client";
+/**
+ * Asks before a high-risk action (product rules §22), one question after another: the action runs
+ * only when every step is confirmed. Cancel (or Escape) at any step runs nothing.
+ */
+import { useState } from "react";
+import { Button } from "./button";
+import { Dialog } from "./dialog";
+
+export type Confirmation = { title: string; message: React.ReactNode; confirmLabel: string };
+
+export function useConfirmations() {
+  const [pending, setPending] = useState<{ steps: Confirmation[]; step: number; run: () => void } | null>(null);
+  const ask = (steps: Confirmation[], run: () => void) => (steps.length ? setPending({ steps, step: 0, run }) : run());
+  const current = pending?.steps[pending.step];
+  const dialog = (
+    <Dialog open={Boolean(current)} onClose={() => setPending(null)} title={current?.title ?? ""}>
+      {current && pending && (
+        <div className="space-y-4">
+          <div className="text-sm text-slate-700">{current.message}</div>
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => setPending(null)}>
+              Cancel
+            </Button>
+            <Button
+              variant="danger"
+              autoFocus
+              onClick={() => {
+                if (pending.step + 1 < pending.steps.length) return setPending({ ...pending, step: pending.step + 1 });
+                setPending(null);
+                pending.run();
+              }}
+            >
+              {current.confirmLabel}
+            </Button>
+          </div>
+        </div>
+      )}
+    </Dialog>
+  );
+  return { ask, dialog };
+}
