@@ -2,6 +2,20 @@
 import { useState } from "react";
 import { Button } from "./button";
 
+/** The clipboard API needs a secure context; a plain-http deployment falls back to a selection. */
+async function copyText(text: string): Promise<void> {
+  if (navigator.clipboard) return navigator.clipboard.writeText(text);
+  const area = document.createElement("textarea");
+  area.value = text;
+  area.setAttribute("readonly", "");
+  area.style.position = "fixed";
+  area.style.opacity = "0";
+  document.body.append(area);
+  area.select();
+  document.execCommand("copy");
+  area.remove();
+}
+
 export function CopyButton({ text, label = "Copy" }: { text: string; label?: string }) {
   const [copied, setCopied] = useState(false);
   return (
@@ -9,7 +23,7 @@ export function CopyButton({ text, label = "Copy" }: { text: string; label?: str
       variant="secondary"
       size="sm"
       onClick={async () => {
-        await navigator.clipboard.writeText(text);
+        await copyText(text);
         setCopied(true);
         setTimeout(() => setCopied(false), 2000);
       }}

@@ -1,5 +1,9 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import Link from "next/link";
+import { env } from "@/env";
+import { API_HOSTS } from "@/server/openapi/document";
+import { deploymentHosts } from "@/server/openapi/deployment-hosts";
 import { ERROR_STATUS } from "@/contracts/errors";
 import { SANDBOX_IDS, SANDBOX_LEVERS, SLOW_RESPONSE_SECONDS } from "@/contracts/sandbox";
 import { EVENT_RETENTION_DAYS } from "@/contracts/events-api";
@@ -12,17 +16,29 @@ import { GuideSection } from "../_components/guide-section";
 
 export const metadata: Metadata = { title: "Guide" };
 
-const CURL = `
-curl https://sandbox.hubi.so/api/v1/verify/citizen \\
+/**
+ * The sandbox host the examples call: the deployment's configured one, else the host this page
+ * was served from (a self-hosted or local deployment), so that examples run as pasted.
+ */
+async function exampleHost(): Promise<string> {
+  if (env().PUBLIC_BASE_URL) return deploymentHosts().test;
+  const request = await headers();
+  const requested = request.get("host");
+  if (!requested) return API_HOSTS.test;
+  return `${request.get("x-forwarded-proto") ?? "http"}://${requested}`;
+}
+
+const curl = (host: string) => `
+curl ${host}/api/v1/verify/citizen \\
   -H "Authorization: Bearer $HUBI_API_KEY" \\
   -H "Content-Type: application/json" \\
   -H "Idempotency-Key: order-8841-verify" \\
   -d '{"nationalId":"11111111111","purpose":"Account opening"}'`;
 
-const SDK = `
+const sdk = (host: string) => `
 import { Hubi } from "@hubi/node";
 
-const hubi = new Hubi({ apiKey: process.env.HUBI_API_KEY!, environment: "test" });
+const hubi = new Hubi({ apiKey: process.env.HUBI_API_KEY!, environment: "test"${host === API_HOSTS.test ? "" : `, baseUrl: "${host}"`} });
 
 const verification = await hubi.verifyCitizen({
   nationalId: "11111111111",
@@ -57,8 +73,8 @@ export async function POST(request: Request) {
   return new Response(null, { status: 204 });
 }`;
 
-const MATCH_REQUEST = `
-curl https://sandbox.hubi.so/api/v1/verify/citizen \\
+const matchRequest = (host: string) => `
+curl ${host}/api/v1/verify/citizen \\
   -H "Authorization: Bearer $HUBI_API_KEY" \\
   -H "Content-Type: application/json" \\
   -d '{"nationalId":"11111111111","match":{"fullName":"Aamina Xasan Cabdi","dateOfBirth":"1990-04-12"}}'`;
@@ -129,7 +145,8 @@ const CONSENT_REQUEST = JSON.stringify(
   2,
 );
 
-export default function GuidePage() {
+export default async function GuidePage() {
+  const host = await exampleHost();
   return (
     <>
       <DocsNav current="/docs/guide" />
@@ -148,12 +165,12 @@ export default function GuidePage() {
             Register your business, create a test key in the portal and call the API from your backend. Keys must never reach a
             browser or mobile app.
           </p>
-          <CodeBlock title="curl">{CURL}</CodeBlock>
+          <CodeBlock title="curl">{curl(host)}</CodeBlock>
           <p>
             Or with the official client library (<code className={code}>npm install @hubi/node</code>, Node.js 18+, Deno, Bun, edge
             runtimes):
           </p>
-          <CodeBlock title="TypeScript">{SDK}</CodeBlock>
+          <CodeBlock title="TypeScript">{sdk(host)}</CodeBlock>
           <p>
             When your integration works, request live access in the portal. Once approved, create a{" "}
             <code className={code}>hubi_live_…</code> key and switch to <code className={code}>environment: &quot;live&quot;</code>.
@@ -224,7 +241,7 @@ export default function GuidePage() {
             both). Hubi answers with a result per field. Neither value is stored or logged: the history, the certificate and the{" "}
             <code className={code}>verification_completed</code> event keep only the results.
           </p>
-          <CodeBlock title="curl">{MATCH_REQUEST}</CodeBlock>
+          <CodeBlock title="curl">{matchRequest(host)}</CodeBlock>
           <CodeBlock title="Response">{MATCH_RESPONSE}</CodeBlock>
           <p>
             Names are compared the way Somali names are written: Somali orthography and its English and Arabic spellings (Maxamed,
