@@ -74,8 +74,10 @@ test("live access: apply, admin approves and grants credits, a live call costs o
   const adminPage = await adminContext.newPage();
   await signInAs(adminPage, admin);
   await adminPage.goto("/admin/live-access");
-  await adminPage.getByRole("article", { name: `Application from ${businessName}` }).getByRole("button", { name: "Approve" }).click();
-  await expect(adminPage.getByRole("article", { name: `Application from ${businessName}` })).toBeHidden();
+  const application = adminPage.getByRole("article", { name: `Application from ${businessName}` });
+  await application.getByRole("button", { name: "Approve" }).click();
+  await adminPage.getByRole("dialog", { name: `Approve ${businessName}?` }).getByRole("button", { name: "Approve" }).click();
+  await expect(application.getByRole("status")).toContainText("Approved");
 
   await page.reload();
   await setMode(page, "live");
@@ -89,6 +91,7 @@ test("live access: apply, admin approves and grants credits, a live call costs o
   await adminPage.getByRole("link", { name: businessName }).click();
   await adminPage.getByLabel("Credits", { exact: true }).fill("10");
   await adminPage.getByRole("button", { name: "Grant credits" }).click();
+  await adminPage.getByRole("dialog", { name: "Grant 10 credits?" }).getByRole("button", { name: "Grant credits" }).click();
   await expect(adminPage.getByText("Granted. New balance: 10.")).toBeVisible();
   await adminContext.close();
 

@@ -40,6 +40,8 @@ const schema = z.object({
     .enum(["true", "false"])
     .default("true")
     .transform((v) => v === "true"),
+  /** How businesses buy credits: shown on the portal's Credits page (an email address, a phone number). */
+  CREDITS_CONTACT: z.string().trim().min(1).max(200).default("sales@hubi.so"),
   /** Admin grants of more credits than this ask for a second confirmation. */
   LARGE_CREDIT_GRANT: z.coerce.number().int().min(1).default(10_000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),

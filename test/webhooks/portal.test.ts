@@ -19,7 +19,7 @@ const createCaller = createCallerFactory(appRouter);
 function callerFor(business: TestBusiness, role: Role = "owner", mode: "test" | "live" = "test") {
   const ctx: TrpcContext = {
     user: { id: business.userId, email: business.email, name: "Test Owner", isPlatformAdmin: false, twoFactorEnabled: false, memberships: [] },
-    membership: { businessId: business.businessId, businessName: "Test Business", role, requireTwoFactor: false },
+    membership: { businessId: business.businessId, businessName: "Test Business", role, requireTwoFactor: false, suspended: false },
     mode,
     requestId: `req_${crypto.randomUUID()}`,
   };

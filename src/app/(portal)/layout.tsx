@@ -1,4 +1,3 @@
-import Link from "next/link";
 import { redirect } from "next/navigation";
 import { PortalShell } from "@/components/portal/shell";
 import { getPortalSession } from "@/server/auth/portal-session";
@@ -11,16 +10,13 @@ export default async function PortalLayout({ children }: { children: React.React
   if (!session) redirect("/sign-in");
   if (session.mustEnrolTwoFactor) redirect("/account?required=two-factor");
   const { user, membership, mode } = session;
+  // A platform admin who belongs to no business works in the admin console.
+  if (!membership && user.isPlatformAdmin) redirect("/admin");
   if (!membership) {
     return (
       <main className="mx-auto max-w-lg px-6 py-24 text-center">
         <h1 className="text-xl font-semibold">You are not a member of a business</h1>
-        <p className="mt-2 text-sm text-slate-600">Ask an owner for an invitation link{user.isPlatformAdmin ? ", or open the admin console" : ""}.</p>
-        {user.isPlatformAdmin && (
-          <Link href="/admin" className="mt-4 inline-block font-medium text-blue-800 hover:underline">
-            Admin console
-          </Link>
-        )}
+        <p className="mt-2 text-sm text-slate-600">Ask an owner of your business for an invitation link.</p>
       </main>
     );
   }
@@ -34,6 +30,7 @@ export default async function PortalLayout({ children }: { children: React.React
         businessName: membership.businessName,
         role: membership.role,
         mode,
+        suspended: membership.suspended,
         memberships: user.memberships,
       }}
     >

@@ -1,4 +1,5 @@
 "use client";
+import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
@@ -15,9 +16,9 @@ import { ThresholdForm } from "./threshold-form";
 const LIMIT = 20;
 const KIND_TONE = { grant: "success", usage: "neutral", refund: "info", adjustment: "warning" } as const;
 
-export function CreditsView() {
+export function CreditsView({ contact }: { contact: string }) {
   const trpc = useTRPC();
-  const { role } = usePortal();
+  const { role, mode } = usePortal();
   const [page, setPage] = useState(1);
   const summary = useQuery(trpc.business.summary.queryOptions());
   const ledger = useQuery({ ...trpc.credits.ledger.queryOptions({ page, limit: LIMIT }), placeholderData: (previous) => previous });
@@ -38,7 +39,10 @@ export function CreditsView() {
             ) : (
               <p className="text-sm text-slate-600">Low-credit alert below {formatNumber(summary.data.lowCreditThreshold)} (owners can change this).</p>
             )}
-            <p className="text-sm text-slate-600">To buy credits, contact Hubi; a platform administrator adds them to your balance.</p>
+            <p className="text-sm text-slate-600">
+              To buy credits, contact Hubi at <strong className="font-medium text-slate-900">{contact}</strong>; once paid, they are added to this balance and
+              appear in the ledger.
+            </p>
           </CardBody>
         )}
       </Card>
@@ -57,6 +61,7 @@ export function CreditsView() {
                   <Th className="text-right">Amount</Th>
                   <Th className="text-right">Balance</Th>
                   <Th>Note</Th>
+                  <Th>Verification</Th>
                 </tr>
               </thead>
               <Tbody>
@@ -69,6 +74,17 @@ export function CreditsView() {
                     <Td className="text-right tabular-nums">{e.amount > 0 ? `+${formatNumber(e.amount)}` : formatNumber(e.amount)}</Td>
                     <Td className="text-right tabular-nums">{formatNumber(e.balanceAfter)}</Td>
                     <Td className="max-w-xs truncate">{e.note ?? "—"}</Td>
+                    <Td className="whitespace-nowrap font-mono">
+                      {!e.verification ? (
+                        "—"
+                      ) : mode === "live" ? (
+                        <Link href={`/history/${e.verification.id}`} className="text-blue-800 hover:underline">
+                          {e.verification.reference}
+                        </Link>
+                      ) : (
+                        <span title="Switch to live mode to open it">{e.verification.reference}</span>
+                      )}
+                    </Td>
                   </tr>
                 ))}
               </Tbody>

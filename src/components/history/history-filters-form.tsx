@@ -6,7 +6,7 @@ import { RESULTS } from "@/components/format";
 import { HISTORY_FILTER_KEYS } from "@/contracts/history-filters";
 
 /** Filters live in the URL, so a filtered view can be bookmarked and exported as shown. */
-export function HistoryFiltersForm({ error }: { error?: string }) {
+export function HistoryFiltersForm({ errors }: { errors: Record<string, string> }) {
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
@@ -23,7 +23,18 @@ export function HistoryFiltersForm({ error }: { error?: string }) {
   }
 
   return (
-    <form onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end" aria-label="Filter verifications">
+    // Keyed by the URL's filters: the fields show them again after Clear, Back or a bookmark.
+    <form key={params.toString()} onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-start" aria-label="Filter verifications">
+      <TextField label="Reference" name="reference" defaultValue={params.get("reference") ?? ""} placeholder="HV-20261122-…" maxLength={40} error={errors.reference} />
+      <TextField
+        label="National ID, last 4 digits"
+        name="last4"
+        inputMode="numeric"
+        maxLength={4}
+        autoComplete="off"
+        defaultValue={params.get("last4") ?? ""}
+        error={errors.last4}
+      />
       <SelectField label="Outcome" name="result" defaultValue={params.get("result") ?? ""}>
         <option value="">All outcomes</option>
         {Object.entries(RESULTS).map(([value, { label }]) => (
@@ -37,9 +48,9 @@ export function HistoryFiltersForm({ error }: { error?: string }) {
         <option value="api">API</option>
         <option value="portal">Portal</option>
       </SelectField>
-      <TextField label="From" name="from" type="date" defaultValue={params.get("from") ?? ""} error={error} />
+      <TextField label="From" name="from" type="date" defaultValue={params.get("from") ?? ""} error={errors.from} />
       <TextField label="To (inclusive)" name="to" type="date" defaultValue={params.get("to") ?? ""} />
-      <div className="flex gap-2">
+      <div className="flex gap-2 lg:col-span-2 lg:self-end">
         <Button type="submit">Apply filters</Button>
         <Button variant="ghost" onClick={() => router.push(pathname)}>
           Clear

@@ -32,6 +32,9 @@ export function HistoryView() {
     enabled: parsed.success,
     placeholderData: (previous) => previous,
   });
+  // Invalid filters show their errors and no results (never the unfiltered history).
+  const errors = parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? "from"), i.message]));
+  const shown = parsed.success ? list.data : undefined;
 
   return (
     <Card>
@@ -45,17 +48,18 @@ export function HistoryView() {
         }
       />
       <CardBody className="border-b border-slate-200">
-        <HistoryFiltersForm error={parsed.success ? undefined : parsed.error.issues[0]?.message} />
+        <HistoryFiltersForm errors={errors} />
       </CardBody>
       {list.isPending && parsed.success && <Loading label="Loading verifications" />}
-      {list.error && <ErrorState error={list.error} />}
-      {list.data?.pagination.total === 0 && <Empty title="No verifications match">Verifications made with the API or the Verify page appear here.</Empty>}
-      {list.data && list.data.pagination.total > 0 && (
+      {parsed.success && list.error && <ErrorState error={list.error} />}
+      {shown?.pagination.total === 0 && <Empty title="No verifications match">Verifications made with the API or the Verify page appear here.</Empty>}
+      {shown && shown.pagination.total > 0 && (
         <>
           <Table caption="Verifications">
             <thead>
               <tr>
                 <Th>Reference</Th>
+                <Th>National ID</Th>
                 <Th>Outcome</Th>
                 <Th>Name match</Th>
                 <Th>Purpose</Th>
@@ -64,13 +68,14 @@ export function HistoryView() {
               </tr>
             </thead>
             <Tbody>
-              {list.data.data.map((v) => (
+              {shown.data.map((v) => (
                 <tr key={v.id}>
                   <Td>
                     <Link href={`/history/${v.id}`} className="font-mono text-blue-800 hover:underline">
                       {v.reference}
                     </Link>
                   </Td>
+                  <Td className="font-mono whitespace-nowrap">{v.nationalIdLast4 ? `•••• ${v.nationalIdLast4}` : <span className="text-slate-500">redacted</span>}</Td>
                   <Td>
                     <ResultBadge result={v.result} />
                   </Td>
@@ -82,7 +87,7 @@ export function HistoryView() {
               ))}
             </Tbody>
           </Table>
-          <Pagination page={page} limit={LIMIT} total={list.data.pagination.total} onPage={(p) => setPaging({ filterKey, page: p })} />
+          <Pagination page={page} limit={LIMIT} total={shown.pagination.total} onPage={(p) => setPaging({ filterKey, page: p })} />
         </>
       )}
     </Card>

@@ -10,6 +10,8 @@ export type PortalInfo = {
   businessName: string;
   role: Role;
   mode: Mode;
+  /** The business is suspended: every API call gets 403 until Hubi reactivates it. */
+  suspended: boolean;
   memberships: { businessId: string; businessName: string; role: Role }[];
 };
 

@@ -28,6 +28,12 @@ export function PortalShell({ info, children }: { info: PortalInfo; children: Re
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
         Skip to content
       </a>
+      {info.suspended && (
+        <div role="alert" className="bg-red-700 px-4 py-2 text-center text-sm font-medium text-white print:hidden">
+          {info.businessName} is suspended: every API call, test or live, is refused (403) until Hubi reactivates it. Contact Hubi support to
+          resolve it.
+        </div>
+      )}
       {info.mode === "test" && (
         <div role="note" className="bg-amber-400 px-4 py-1 text-center text-xs font-semibold uppercase tracking-wide text-amber-950 print:hidden">
           Test mode — sandbox data, no credits charged

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { Dialog } from "@/components/ui/dialog";
+import { useConfirmations } from "@/components/ui/confirm-dialog";
 import { Empty, ErrorState, Loading } from "@/components/ui/states";
 import { Table, Tbody, Td, Th } from "@/components/ui/table";
 import { formatDate } from "@/components/format";
@@ -23,6 +24,13 @@ export function MembersCard() {
   const members = useQuery(trpc.team.members.queryOptions());
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.team.members.queryKey() });
   const changeRole = useMutation(trpc.team.changeRole.mutationOptions({ onSuccess: refresh }));
+  const { ask, dialog } = useConfirmations();
+  const confirmRole = (m: Member, next: Role) => {
+    const option = ROLE_OPTIONS.find((r) => r.value === next)!;
+    ask([{ title: `Make ${m.name} ${option.label.toLowerCase()}?`, message: `${option.label}: ${option.description}.`, confirmLabel: "Change role" }], () =>
+      changeRole.mutate({ userId: m.userId, role: next }),
+    );
+  };
   const remove = useMutation(
     trpc.team.remove.mutationOptions({
       onSuccess: async () => {
@@ -36,6 +44,7 @@ export function MembersCard() {
   return (
     <Card>
       <CardHeader title="Members" description={ROLE_OPTIONS.map((r) => `${r.label}: ${r.description}.`).join(" ")} />
+      {dialog}
       {members.isPending && <Loading label="Loading members" />}
       {members.error && <ErrorState error={members.error} />}
       {changeRole.error && <ErrorState error={changeRole.error} />}
@@ -66,7 +75,7 @@ export function MembersCard() {
                       aria-label={`Role of ${m.name}`}
                       value={m.role}
                       disabled={changeRole.isPending}
-                      onChange={(e) => changeRole.mutate({ userId: m.userId, role: e.target.value as Role })}
+                      onChange={(e) => confirmRole(m, e.target.value as Role)}
                       className="rounded-md border-0 py-1 pl-2 pr-8 text-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-blue-800"
                     >
                       {ROLE_OPTIONS.map((r) => (

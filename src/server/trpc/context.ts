@@ -30,7 +30,7 @@ export type PortalUser = {
   twoFactorEnabled: boolean;
   /** The server-side session the request's cookie names (absent for callers built in tests). */
   sessionId?: string;
-  memberships: { businessId: string; businessName: string; role: Role; requireTwoFactor: boolean }[];
+  memberships: { businessId: string; businessName: string; role: Role; requireTwoFactor: boolean; suspended: boolean }[];
 };
 
 /** What a signed-in browser's cookie says: the user and the session row it names. */
@@ -45,7 +45,7 @@ export async function loadPortalUser(userId: string | undefined, cookie?: Cookie
   const user = await db().user.findUnique({
     where: { id: userId },
     include: {
-      memberships: { include: { business: { select: { name: true, requireTwoFactor: true } } }, orderBy: { createdAt: "asc" } },
+      memberships: { include: { business: { select: { name: true, requireTwoFactor: true, status: true } } }, orderBy: { createdAt: "asc" } },
       ...(cookie ? { sessions: { where: { id: cookie.sessionId ?? "00000000-0000-0000-0000-000000000000", revokedAt: null, expiresAt: { gt: new Date() } }, select: { id: true, lastSeenAt: true } } } : {}),
     },
   });
@@ -65,6 +65,7 @@ export async function loadPortalUser(userId: string | undefined, cookie?: Cookie
       businessName: m.business.name,
       role: m.role,
       requireTwoFactor: m.business.requireTwoFactor,
+      suspended: m.business.status === "suspended",
     })),
   };
 }

@@ -1,3 +1,4 @@
+import { env } from "@/env";
 import { PageHeader } from "@/components/ui/page-header";
 import { CreditsView } from "@/components/credits/credits-view";
 
@@ -7,7 +8,7 @@ export default function CreditsPage() {
   return (
     <>
       <PageHeader title="Credits" description="Your live credit balance and its history." />
-      <CreditsView />
+      <CreditsView contact={env().CREDITS_CONTACT} />
     </>
   );
 }

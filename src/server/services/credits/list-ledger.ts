@@ -19,10 +19,19 @@ export async function listLedger(ctx: ServiceContext, input: z.input<typeof list
       orderBy: { id: "desc" },
       skip: (page - 1) * limit,
       take: limit,
-      select: { id: true, kind: true, amount: true, balanceAfter: true, note: true, requestId: true, createdAt: true },
+      select: { id: true, kind: true, amount: true, balanceAfter: true, note: true, requestId: true, verificationId: true, createdAt: true },
     }),
     db().creditLedgerEntry.count({ where: { businessId } }),
   ]);
+  // A charge names its verification, shown by reference (live history: ledger lines are live).
+  const ids = entries.flatMap((e) => (e.verificationId ? [e.verificationId] : []));
+  const verifications = ids.length
+    ? await db().verification.findMany({ where: { id: { in: ids }, businessId }, select: { id: true, reference: true } })
+    : [];
+  const byId = new Map(verifications.map((v) => [v.id, v]));
   // BigInt ids do not survive JSON; the portal only needs them as React keys.
-  return { data: entries.map((e) => ({ ...e, id: e.id.toString() })), pagination: { page, limit, total } };
+  return {
+    data: entries.map(({ verificationId, ...e }) => ({ ...e, id: e.id.toString(), verification: (verificationId && byId.get(verificationId)) || null })),
+    pagination: { page, limit, total },
+  };
 }

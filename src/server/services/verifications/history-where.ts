@@ -7,6 +7,8 @@ export function historyWhere(businessId: string, mode: "test" | "live", f: Histo
     mode,
     ...(f.result ? { result: f.result } : {}),
     ...(f.channel ? { channel: f.channel } : {}),
+    ...(f.reference ? { reference: f.reference } : {}),
+    ...(f.last4 ? { nationalIdLast4: f.last4 } : {}),
     ...(f.from || f.to ? { createdAt: { ...(f.from ? { gte: f.from } : {}), ...(f.to ? { lt: f.to } : {}) } } : {}),
   };
 }

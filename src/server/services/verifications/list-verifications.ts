@@ -30,18 +30,23 @@ export const listVerificationsInput = z.object({
   channel: z.enum(["api", "portal"]).optional(),
   from: z.date().optional(),
   to: z.date().optional(),
+  /** The portal's searches: one reference, or the national IDs ending in these four digits. */
+  reference: z.string().optional(),
+  last4: z.string().optional(),
+  /** The portal shows each item's last four digits; the API's list items do not carry them. */
+  withLast4: z.boolean().default(false),
   /** API calls in live mode pay one credit; the portal's own views do not. */
   chargeCredit: z.boolean().default(false),
 });
 
 export type ListVerificationsInput = z.input<typeof listVerificationsInput>;
 export type VerificationPage = {
-  data: Verification[];
+  data: (Verification & { nationalIdLast4?: string | null })[];
   /** `page` only for page-number requests; a cursor page has no number. */
   pagination: { page?: number; limit: number; total: number; hasMore: boolean };
 };
 
-type PageRow = VerificationRow & { total: number; charged: boolean };
+type PageRow = VerificationRow & { total: number; charged: boolean; national_id_last4: string | null };
 type Input = z.output<typeof listVerificationsInput>;
 /** Where the page starts: a page number, or a cursor's `seq` and the direction from it. */
 type Position = { page: number } | { seq: string; direction: "older" | "newer" };
@@ -61,7 +66,7 @@ export async function listVerifications(ctx: ServiceContext, raw: ListVerificati
   // A "newer" page was read oldest first so that LIMIT keeps the items nearest the cursor.
   if ("direction" in position && position.direction === "newer") page.reverse();
   return {
-    data: page.map(fromRow),
+    data: page.map((r) => (input.withLast4 ? { ...fromRow(r), nationalIdLast4: r.national_id_last4 } : fromRow(r))),
     pagination: { ...("page" in position ? { page: position.page } : {}), limit: input.limit, total: rows[0]!.total, hasMore },
   };
 }
@@ -105,7 +110,7 @@ function head(ctx: ServiceContext, q: Sql, input: Input): string {
  */
 async function pageRows(ctx: ServiceContext, input: Input, position: Position): Promise<PageRow[]> {
   const q = new Sql();
-  const filtered = Boolean(input.result || input.channel || input.from || input.to);
+  const filtered = Boolean(input.result || input.channel || input.from || input.to || input.reference || input.last4);
   const filters = [
     `business_id = ${q.p(input.businessId, "uuid")}`,
     `mode = ${q.p(input.mode, '"Mode"')}`,
@@ -113,6 +118,8 @@ async function pageRows(ctx: ServiceContext, input: Input, position: Position): 
     input.channel && `channel = ${q.p(input.channel, '"Channel"')}`,
     input.from && `created_at >= ${q.p(input.from, "timestamptz")}`,
     input.to && `created_at < ${q.p(input.to, "timestamptz")}`,
+    input.reference && `reference = ${q.p(input.reference, "text")}`,
+    input.last4 && `national_id_last4 = ${q.p(input.last4, "text")}`,
   ].filter(Boolean);
   // An unpaid page reads no rows (the head still answers, so the caller can tell 402 from 404).
   const page = [...filters, `NOT (head.charged IS FALSE AND ${q.p(input.chargeCredit && input.mode === "live", "boolean")})`];
@@ -131,7 +138,7 @@ async function pageRows(ctx: ServiceContext, input: Input, position: Position): 
   const sql = `${h}${matching}
 SELECT ${filtered ? "matching.total" : "head.total"}, head.charged, v.* FROM head ${filtered ? "CROSS JOIN matching" : ""}
 LEFT JOIN LATERAL (
-  SELECT ${VERIFICATION_COLUMNS} FROM verification WHERE ${page.join(" AND ")}
+  SELECT ${VERIFICATION_COLUMNS}, national_id_last4 FROM verification WHERE ${page.join(" AND ")}
    ORDER BY seq ${order} ${offset} LIMIT ${q.p(input.limit + 1, "int")}
 ) v ON true`;
   return (await pool().query<PageRow>(sql, q.values)).rows;

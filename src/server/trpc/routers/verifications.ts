@@ -24,7 +24,7 @@ export const verificationsRouter = router({
   list: memberProcedure("viewer")
     .input(historyPageSchema)
     .query(({ ctx, input }) =>
-      listVerifications(ctx.service, { ...input.filters, page: input.page, limit: input.limit, businessId: ctx.businessId, mode: ctx.mode, chargeCredit: false }),
+      listVerifications(ctx.service, { ...input.filters, page: input.page, limit: input.limit, businessId: ctx.businessId, mode: ctx.mode, chargeCredit: false, withLast4: true }),
     ),
   certificate: memberProcedure("viewer")
     .input(z.object({ id: verificationIdSchema }))
