@@ -8,7 +8,7 @@ import { adminContext } from "../test/support/contexts";
 import { createTestBusiness, createTestMember, uniqueNationalId } from "../test/support/factories";
 import { setBusinessStatus } from "@/server/services/businesses/set-business-status";
 import { expect, signInAs, test } from "./fixtures";
-import { setMode, verifyViaApi } from "./portal";
+import { findInRequestLog, setMode, verifyViaApi } from "./portal";
 
 test("the front door leads to sign-up, sign-in and the docs; an unknown page is a branded 404 with a way back", async ({ page }) => {
   await page.goto("/");
@@ -52,7 +52,10 @@ test("history: find a verification by reference or last four digits; an impossib
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText(references[0]!);
 
+  // The form is rebuilt from the URL once Clear has navigated (the list and the form render together).
   await page.getByRole("button", { name: "Clear" }).click();
+  await expect(rows).toHaveCount(3);
+  await expect(page.getByLabel("National ID, last 4 digits")).toHaveValue("");
   await page.getByLabel("Reference").fill(references[1]!.toLowerCase());
   await page.getByRole("button", { name: "Apply filters" }).click();
   await expect(rows).toHaveCount(1);
@@ -61,6 +64,7 @@ test("history: find a verification by reference or last four digits; an impossib
   // From the filter form, with results on screen: they must not stay behind the error.
   await page.getByRole("button", { name: "Clear" }).click();
   await expect(rows).toHaveCount(3);
+  await expect(page.getByLabel("Reference")).toHaveValue("");
   await page.getByLabel("From").fill("2026-11-20");
   await page.getByLabel("To (inclusive)").fill("2026-11-10");
   await page.getByRole("button", { name: "Apply filters" }).click();
@@ -94,4 +98,41 @@ test("credits: a charge links to its verification, and the page says how to buy 
   await expect(page.getByText("To buy credits, contact Hubi at sales@hubi.so")).toBeVisible();
   await page.getByRole("link", { name: made.data.reference }).click();
   await expect(page).toHaveURL(new RegExp(`/history/${made.data.id}$`));
+});
+
+test("the overview says which outcomes cost a credit, and the live quick start verifies a real customer with consent", async ({ page }) => {
+  const business = await createTestBusiness({ live: true });
+  await signInAs(page, business);
+  await page.goto("/overview");
+  await expect(page.getByText(/1 credit for each live verification, whatever it finds/)).toBeVisible();
+  await expect(page.getByRole("tabpanel")).toContainText('"nationalId": "11111111111"');
+  await setMode(page, "live");
+  const snippet = page.getByRole("tabpanel");
+  await expect(snippet).toContainText("Idempotency-Key");
+  await expect(snippet).toContainText('"consent"');
+  await expect(snippet).not.toContainText("11111111111");
+  await page.getByRole("tab", { name: "Node.js" }).click();
+  await expect(snippet).toContainText('environment: "live"');
+  await expect(snippet).toContainText("idempotencyKey");
+});
+
+test("the request log opens a request's details, with the verification it produced", async ({ page, request }) => {
+  const business = await createTestBusiness();
+  const response = await request.post("/api/v1/verify/citizen", {
+    headers: { authorization: `Bearer ${business.testKey}`, "idempotency-key": "order-5521-verify" },
+    data: { nationalId: uniqueNationalId() },
+  });
+  const requestId = response.headers()["x-request-id"]!;
+  const verification = (await response.json()).data;
+  await signInAs(page, business);
+  await findInRequestLog(page, requestId);
+  await page.getByRole("button", { name: `Details of ${requestId}` }).click();
+  const details = page.getByRole("dialog", { name: "Request details" });
+  await expect(details).toContainText("POST /api/v1/verify/citizen");
+  await expect(details).toContainText("200");
+  await expect(details).toContainText(requestId);
+  await expect(details).toContainText("order-5521-verify");
+  await details.getByRole("link", { name: "Open the verification" }).click();
+  await expect(page).toHaveURL(new RegExp(`/history/${verification.id}$`));
+  await expect(page.getByText(verification.reference).first()).toBeVisible();
 });

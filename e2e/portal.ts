@@ -37,7 +37,7 @@ export async function findInRequestLog(page: Page, requestId: string) {
   await expect(async () => {
     await page.getByLabel("Request ID").fill(requestId);
     await page.getByRole("button", { name: "Search" }).click();
-    await expect(page.getByRole("cell", { name: requestId })).toBeVisible({ timeout: 1_000 });
+    await expect(page.getByRole("cell", { name: requestId, exact: true })).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
 }
 

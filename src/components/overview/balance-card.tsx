@@ -14,7 +14,10 @@ export function BalanceCard() {
   const summary = useQuery(trpc.business.summary.queryOptions());
   return (
     <Card>
-      <CardHeader title="Live credits" description="Each successful live call costs 1 credit; test mode is free." />
+      <CardHeader
+        title="Live credits"
+        description="1 credit for each live verification, whatever it finds (verified, not found, expired or revoked), and for each live history page read through the API. Refused requests (invalid input, rate limits, errors) and test mode are free."
+      />
       {summary.isPending && <Loading label="Loading balance" />}
       {summary.error && <ErrorState error={summary.error} />}
       {summary.data && (

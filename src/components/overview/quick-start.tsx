@@ -8,7 +8,7 @@ import { usePortal } from "@/components/portal/portal-context";
 /** A deployment with configured public hosts is what the client library targets by default; elsewhere (local, self-hosted) the snippet passes `baseUrl`. */
 function snippets(mode: "test" | "live", baseUrl: string, hostIsConfigured: boolean) {
   const baseUrlOption = hostIsConfigured ? "" : `, baseUrl: "${baseUrl}"`;
-  return {
+  return mode === "live" ? liveSnippets(baseUrl, baseUrlOption) : {
     curl: `curl -X POST ${baseUrl}/api/v1/verify/citizen \\
   -H "Authorization: Bearer $HUBI_API_KEY" \\
   -H "Content-Type: application/json" \\
@@ -17,6 +17,33 @@ function snippets(mode: "test" | "live", baseUrl: string, hostIsConfigured: bool
 
 const hubi = new Hubi({ apiKey: process.env.HUBI_API_KEY, environment: "${mode}"${baseUrlOption} });
 const v = await hubi.verifyCitizen({ nationalId: "11111111111", purpose: "KYC" });
+console.log(v.result, v.reference);`,
+  };
+}
+
+/**
+ * Live calls verify a real customer: their ID, the consent they gave (required by default for live
+ * verifications) and an Idempotency-Key, so that a retry never pays twice.
+ */
+function liveSnippets(baseUrl: string, baseUrlOption: string) {
+  return {
+    curl: `curl -X POST ${baseUrl}/api/v1/verify/citizen \\
+  -H "Authorization: Bearer $HUBI_API_KEY" \\
+  -H "Content-Type: application/json" \\
+  -H "Idempotency-Key: $APPLICATION_ID-verify" \\
+  -d '{"nationalId": "'"$CUSTOMER_NATIONAL_ID"'", "purpose": "Account opening",
+       "consent": {"obtainedAt": "'"$CONSENT_TIME"'", "method": "electronic", "reference": "'"$APPLICATION_ID"'"}}'`,
+    node: `import { Hubi } from "@hubi/node";
+
+const hubi = new Hubi({ apiKey: process.env.HUBI_API_KEY, environment: "live"${baseUrlOption} });
+const v = await hubi.verifyCitizen(
+  {
+    nationalId: application.nationalId,
+    purpose: "Account opening",
+    consent: { obtainedAt: application.consentedAt.toISOString(), method: "electronic", reference: application.id },
+  },
+  { idempotencyKey: \`\${application.id}-verify\` },
+);
 console.log(v.result, v.reference);`,
   };
 }
@@ -37,7 +64,7 @@ export function QuickStart({ baseUrl, hostIsConfigured }: { baseUrl: string; hos
         description={
           mode === "test"
             ? "Create a test key on the API keys page, then call the sandbox. 11111111111 is always verified."
-            : "Live calls query the national registry and cost 1 credit each."
+            : "Live calls query the national registry and cost 1 credit each: send your customer's ID with the consent they gave."
         }
       />
       <CardBody>

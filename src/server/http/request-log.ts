@@ -19,6 +19,7 @@ export type RequestLogEntry = {
   apiKeyHint: string;
   requestId: string;
   idempotencyKey: string | null;
+  verificationId: string | null;
   createdAt: Date;
 };
 
@@ -44,11 +45,11 @@ export async function flushRequestLog(): Promise<void> {
   try {
     await pool().query(
       `INSERT INTO request_log_entry (business_id, mode, method, path, status, latency_ms, api_key_id, api_key_hint,
-                                      request_id, idempotency_key, created_at)
+                                      request_id, idempotency_key, created_at, verification_id)
        SELECT * FROM unnest($1::uuid[], $2::"Mode"[], $3::text[], $4::text[], $5::int[], $6::int[], $7::uuid[],
-                            $8::text[], $9::text[], $10::text[], $11::timestamptz[])`,
+                            $8::text[], $9::text[], $10::text[], $11::timestamptz[], $12::uuid[])`,
       [col("businessId"), col("mode"), col("method"), col("path"), col("status"), col("latencyMs"), col("apiKeyId"),
-        col("apiKeyHint"), col("requestId"), col("idempotencyKey"), col("createdAt")],
+        col("apiKeyHint"), col("requestId"), col("idempotencyKey"), col("createdAt"), col("verificationId")],
     );
   } catch (error) {
     log("error", "request log flush failed", { entries: batch.length, ...describeError(error) });

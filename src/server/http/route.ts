@@ -53,6 +53,7 @@ export function apiRoute<B extends Schema | undefined, Q extends Schema | undefi
     let actor: ApiKeyActor | undefined;
     let headers: Record<string, string> = { "X-Request-Id": requestId };
     let response: Response;
+    let answered: unknown;
     try {
       const auth = await authenticate(req, def.group);
       actor = auth.actor;
@@ -66,7 +67,8 @@ export function apiRoute<B extends Schema | undefined, Q extends Schema | undefi
       );
       const claim = def.idempotent ? await claimForRequest(req, actor, rawBody) : null;
       if (claim && "replay" in claim) {
-        response = json(def.idempotent!.replay(claim.replay as z.output<R>), 200, { ...headers, "Idempotent-Replayed": "true" });
+        answered = def.idempotent!.replay(claim.replay as z.output<R>);
+        response = json(answered, 200, { ...headers, "Idempotent-Replayed": "true" });
       } else {
         const idempotency = claim?.scope ?? null;
         const result = await withClaim(idempotency, () =>
@@ -78,6 +80,7 @@ export function apiRoute<B extends Schema | undefined, Q extends Schema | undefi
             params,
           }),
         );
+        answered = result.body;
         response = json(result.body, result.status ?? 200, { ...headers, ...result.headers });
       }
     } catch (error) {
@@ -105,6 +108,7 @@ export function apiRoute<B extends Schema | undefined, Q extends Schema | undefi
         apiKeyHint: actor.apiKeyHint,
         requestId,
         idempotencyKey: loggableIdempotencyKey(req.headers.get("idempotency-key")),
+        verificationId: verificationIdOf(answered),
         createdAt: new Date(),
       });
     }
@@ -112,6 +116,12 @@ export function apiRoute<B extends Schema | undefined, Q extends Schema | undefi
   };
   // The declaration travels with the handler, so a test can check each route serves its operation.
   return Object.assign(route, { operation: def });
+}
+
+/** The verification a response is about (verify, retrieve, redact): `data` with an id and a reference. */
+function verificationIdOf(body: unknown): string | null {
+  const data = (body as { data?: { id?: unknown; reference?: unknown } } | undefined)?.data;
+  return data && typeof data.id === "string" && typeof data.reference === "string" ? data.id : null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,3 +1,5 @@
+import { formatDateTime } from "@/components/format";
+
 type Attempt = { attemptedAt: Date; statusCode: number | null; latencyMs: number; responseExcerpt: string | null; error: string | null };
 
 /** One attempt as the receiver answered it: status (or error), latency and the response's first bytes. */
@@ -9,7 +11,7 @@ export function AttemptSummary({ attempt }: { attempt: Attempt }) {
         <span className={ok ? "font-medium text-green-700" : "font-medium text-red-700"}>
           {attempt.statusCode !== null ? `HTTP ${attempt.statusCode}` : "No response"}
         </span>
-        <span className="text-slate-500"> · {attempt.latencyMs} ms · {attempt.attemptedAt.toLocaleString()}</span>
+        <span className="text-slate-500"> · {attempt.latencyMs} ms · {formatDateTime(attempt.attemptedAt)}</span>
       </p>
       {attempt.error && <p className="text-red-700">{attempt.error}</p>}
       {attempt.responseExcerpt && <pre className="max-h-32 overflow-auto whitespace-pre-wrap rounded bg-slate-50 p-2 font-mono text-xs">{attempt.responseExcerpt}</pre>}

@@ -3,6 +3,10 @@ import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useSubmission } from "@/trpc/use-submission";
 import { useTRPC } from "@/trpc/client";
+import { formatDateTime } from "@/components/format";
+import { Button } from "@/components/ui/button";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { Table, Tbody, Td, Th } from "@/components/ui/table";
 import { useInvalidateWebhooks } from "./use-invalidate-webhooks";
 import { AttemptSummary } from "./attempt-summary";
 
@@ -16,40 +20,46 @@ export function DeliveriesTable({ canEdit }: { canEdit: boolean }) {
   const resend = useSubmission(trpc.webhooks.resend.mutationOptions({ onSuccess: invalidate }));
   const items = deliveries.data?.items ?? [];
   return (
-    <section className="rounded-lg border border-slate-200 bg-white p-5">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <h2 className="font-medium">Recent deliveries</h2>
-        {canEdit && <ResendFailedForm />}
-      </div>
+    <Card>
+      <CardHeader title="Recent deliveries" description="The last 50, newest first. Open an event to see each attempt and the receiver's answer." />
+      {canEdit && (
+        <CardBody className="border-b border-slate-200">
+          <ResendFailedForm />
+        </CardBody>
+      )}
       {items.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-500">No deliveries yet.</p>
+        <CardBody>
+          <p className="text-sm text-slate-500">No deliveries yet.</p>
+        </CardBody>
       ) : (
-        <table className="mt-3 w-full text-left text-sm">
-          <thead className="text-slate-500">
+        <Table caption="Webhook deliveries">
+          <thead>
             <tr>
-              <th className="py-2">Event</th>
-              <th>Status</th>
-              <th>Attempts</th>
-              <th>Created</th>
-              <th>Next retry</th>
-              <th />
+              <Th>Event</Th>
+              <Th>Status</Th>
+              <Th>Attempts</Th>
+              <Th>Created</Th>
+              <Th>Next retry</Th>
+              <Th>
+                <span className="sr-only">Actions</span>
+              </Th>
             </tr>
           </thead>
-          <tbody>
+          <Tbody>
             {items.map((d) => (
               <DeliveryRows key={d.id} delivery={d} expanded={open === d.id} onToggle={() => setOpen(open === d.id ? null : d.id)}>
                 {canEdit && d.status === "failed" && (
-                  <button className="rounded border border-slate-300 px-2 py-1" disabled={resend.isPending} onClick={() => resend.submit({ deliveryId: d.id })}>
+                  <Button size="sm" variant="secondary" busy={resend.isPending} onClick={() => resend.submit({ deliveryId: d.id })}>
                     Resend
-                  </button>
+                  </Button>
                 )}
               </DeliveryRows>
             ))}
-          </tbody>
-        </table>
+          </Tbody>
+        </Table>
       )}
-      {resend.error && <p role="alert" className="mt-2 text-sm text-red-700">{resend.error.message}</p>}
-    </section>
+      {resend.error && <p role="alert" className="px-5 py-3 text-sm text-red-700">{resend.error.message}</p>}
+    </Card>
   );
 }
 
@@ -66,22 +76,22 @@ type Delivery = {
 function DeliveryRows({ delivery: d, expanded, onToggle, children }: { delivery: Delivery; expanded: boolean; onToggle: () => void; children: React.ReactNode }) {
   return (
     <>
-      <tr className="border-t border-slate-100" data-testid="delivery-row">
-        <td className="py-2">
-          <button className="text-left underline decoration-dotted" onClick={onToggle} aria-expanded={expanded}>
+      <tr data-testid="delivery-row">
+        <Td>
+          <button className="text-left font-medium text-blue-800 underline decoration-dotted hover:text-blue-900" onClick={onToggle} aria-expanded={expanded}>
             {d.eventType}
           </button>
           <div className="font-mono text-xs text-slate-500">{d.eventId}</div>
-        </td>
-        <td className={STATUS_STYLE[d.status]}>{d.status}</td>
-        <td>{d.attempts.length}</td>
-        <td>{d.createdAt.toLocaleString()}</td>
-        <td>{d.nextAttemptAt && d.status === "pending" ? d.nextAttemptAt.toLocaleString() : "—"}</td>
-        <td>{children}</td>
+        </Td>
+        <Td className={STATUS_STYLE[d.status]}>{d.status}</Td>
+        <Td className="tabular-nums">{d.attempts.length}</Td>
+        <Td>{formatDateTime(d.createdAt)}</Td>
+        <Td>{d.nextAttemptAt && d.status === "pending" ? formatDateTime(d.nextAttemptAt) : "—"}</Td>
+        <Td className="text-right">{children}</Td>
       </tr>
       {expanded && (
         <tr>
-          <td colSpan={6} className="space-y-3 bg-slate-50 p-3">
+          <td colSpan={6} className="space-y-3 bg-slate-50 px-4 py-3">
             {d.attempts.length === 0 ? <p className="text-slate-500">Not attempted yet.</p> : d.attempts.map((a, i) => <AttemptSummary key={i} attempt={a} />)}
           </td>
         </tr>
@@ -108,9 +118,9 @@ function ResendFailedForm() {
         <span className="text-slate-600">Failed since</span>
         <input type="datetime-local" required className="rounded border border-slate-300 px-2 py-1" value={since} onChange={(e) => setSince(e.target.value)} />
       </label>
-      <button type="submit" className="rounded border border-slate-300 px-3 py-1" disabled={resend.isPending}>
-        {resend.isPending ? "Resending…" : "Resend failed deliveries"}
-      </button>
+      <Button type="submit" variant="secondary" busy={resend.isPending}>
+        Resend failed deliveries
+      </Button>
       {resend.data && (
         <p role="status" className="w-full text-slate-600">
           {resend.data.resent === 0 ? "No failed deliveries since then." : `${resend.data.resent} deliveries queued again.`}

@@ -2,6 +2,7 @@
 import { useState } from "react";
 import { useSubmission } from "@/trpc/use-submission";
 import { useTRPC } from "@/trpc/client";
+import { Button } from "@/components/ui/button";
 import { useInvalidateWebhooks } from "./use-invalidate-webhooks";
 
 export function EndpointForm({ current, canEdit }: { current: { url: string } | null; canEdit: boolean }) {
@@ -11,7 +12,7 @@ export function EndpointForm({ current, canEdit }: { current: { url: string } | 
   const save = useSubmission(trpc.webhooks.setUrl.mutationOptions({ onSuccess: invalidate }));
   return (
     <form
-      className="mt-4 flex flex-wrap items-end gap-3"
+      className="flex flex-wrap items-end gap-3"
       onSubmit={(e) => {
         e.preventDefault();
         save.submit({ url });
@@ -30,9 +31,9 @@ export function EndpointForm({ current, canEdit }: { current: { url: string } | 
         />
       </label>
       {canEdit && (
-        <button className="rounded-md bg-slate-900 px-4 py-2 text-sm text-white disabled:opacity-50" disabled={save.isPending}>
+        <Button type="submit" busy={save.isPending}>
           {current ? "Save URL" : "Add endpoint"}
-        </button>
+        </Button>
       )}
       {save.error && <p role="alert" className="w-full text-sm text-red-700">{save.error.message}</p>}
       {save.isSuccess && <p className="w-full text-sm text-green-700">Saved.</p>}

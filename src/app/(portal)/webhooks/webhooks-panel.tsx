@@ -1,6 +1,8 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/trpc/client";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { Loading } from "@/components/ui/states";
 import { EndpointForm } from "./endpoint-form";
 import { EndpointStatus } from "./endpoint-status";
 import { SecretPanel } from "./secret-panel";
@@ -10,26 +12,29 @@ import { DeliveriesTable } from "./deliveries-table";
 export function WebhooksPanel() {
   const trpc = useTRPC();
   const me = useQuery(trpc.session.me.queryOptions());
-  const endpoint = useQuery(trpc.webhooks.endpoint.queryOptions());
-  if (me.isPending || endpoint.isPending) return <p className="mt-8 text-sm text-slate-500">Loading…</p>;
+  // Polled like the deliveries, so that "last successful delivery" stays current.
+  const endpoint = useQuery({ ...trpc.webhooks.endpoint.queryOptions(), refetchInterval: 5_000 });
+  if (me.isPending || endpoint.isPending) return <Loading label="Loading webhooks" />;
   if (!me.data?.membership) return <p className="mt-8 text-sm text-slate-600">Sign in as a member of a business to manage webhooks.</p>;
   const canEdit = me.data.membership.role !== "viewer";
   const current = endpoint.data ?? null;
   return (
     <div className="mt-6 space-y-6">
-      <section className="rounded-lg border border-slate-200 bg-white p-5">
-        <h2 className="font-medium">
-          Endpoint <span className="ml-2 rounded bg-slate-100 px-2 py-0.5 text-xs uppercase text-slate-600">{me.data.mode} mode</span>
-        </h2>
-        <EndpointForm current={current} canEdit={canEdit} />
-        {current && <EndpointStatus endpoint={current} canEdit={canEdit} />}
-      </section>
+      <Card>
+        <CardHeader title={`Endpoint, ${me.data.mode} mode`} description={`Where Hubi sends this mode's events, signed with the endpoint's secret.`} />
+        <CardBody>
+          <EndpointForm current={current} canEdit={canEdit} />
+          {current && <EndpointStatus endpoint={current} canEdit={canEdit} />}
+        </CardBody>
+      </Card>
       {current && canEdit && (
-        <section className="rounded-lg border border-slate-200 bg-white p-5">
-          <h2 className="font-medium">Signing secret and test</h2>
-          <SecretPanel previousSecretExpiresAt={current.previousSecretExpiresAt} />
-          <TestEventButton disabled={!current.enabled} />
-        </section>
+        <Card>
+          <CardHeader title="Signing secret and test" description="Verify each delivery's signature with this secret; send a test event to try your receiver." />
+          <CardBody>
+            <SecretPanel previousSecretExpiresAt={current.previousSecretExpiresAt} />
+            <TestEventButton disabled={!current.enabled} />
+          </CardBody>
+        </Card>
       )}
       {current && <DeliveriesTable canEdit={canEdit} />}
     </div>

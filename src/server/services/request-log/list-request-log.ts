@@ -38,6 +38,7 @@ export async function listRequestLog(ctx: ServiceContext, input: z.input<typeof 
         apiKeyHint: true,
         requestId: true,
         idempotencyKey: true,
+        verificationId: true,
         createdAt: true,
       },
     }),
