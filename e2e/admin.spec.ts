@@ -41,6 +41,9 @@ test("an admin reviews live access, manages a business, loads the registry and c
   await expect(page.getByRole("form", { name: "Plan" }).getByLabel("Plan")).toHaveValue("enterprise");
   await expect(page.getByRole("heading", { name: "Webhook delivery" })).toBeVisible();
   await expect(page.getByText("No webhook endpoint configured")).toBeVisible();
+  const members = page.getByRole("region", { name: "Members and contact" });
+  await expect(members.getByRole("link", { name: business.email })).toBeVisible();
+  await expect(members).toContainText("Live-access contact:");
 
   const grant = page.getByRole("form", { name: "Grant credits" });
   await grant.getByLabel("Credits").fill("500");
@@ -84,6 +87,7 @@ test("an admin reviews live access, manages a business, loads the registry and c
   for (const action of ["live_access.approved", "credits.granted", "business.rate_limit_changed", "business.suspended"]) {
     await expect(page.getByRole("table").getByText(action, { exact: true })).toBeVisible();
   }
+  await expect(page.getByRole("row").filter({ hasText: "credits.granted" })).toContainText(admin.email);
   await page.screenshot({ path: screenshotPath("admin-audit-log"), fullPage: true });
 
   await page.getByLabel("Action").fill("live_access");

@@ -31,6 +31,9 @@ test("an owner applies for live access, sees field errors, then the admin's reje
   await form.getByRole("button", { name: "Submit application" }).click();
   await expect(page.getByText("Application under review")).toBeVisible();
   await expect(form).toBeHidden();
+  const submitted = page.getByRole("region", { name: "Submitted application" });
+  await expect(submitted).toContainText(validApplication.legalName);
+  await expect(submitted).toContainText(validApplication.intendedUse);
 
   const application = await db().liveAccessApplication.findFirstOrThrow({ where: { businessId: owner.businessId } });
   const reason = "Please upload a registration certificate that matches the legal name.";

@@ -73,7 +73,8 @@ describe("the admin business list and page", () => {
     const admin = await adminContext();
     const business = await createTestBusiness({ live: true, credits: 250 });
     const overview = await getBusinessOverview(admin, { businessId: business.businessId });
-    expect(overview).toMatchObject({ creditBalance: 250, plan: "enterprise", liveAccess: "approved", members: 1, activeKeys: { test: 1, live: 1 } });
+    expect(overview).toMatchObject({ creditBalance: 250, plan: "enterprise", liveAccess: "approved", activeKeys: { test: 1, live: 1 } });
+    expect(overview.members).toEqual([{ name: "Test Owner", email: business.email, role: "owner", since: expect.any(Date) }]);
     expect(overview.recentAuditEntries.map((e) => e.action)).toEqual(["credits.granted", "api_key.created", "api_key.created", "business.created"]);
   });
 

@@ -5,6 +5,7 @@ import { ErrorState, Loading } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
 import { ApplicationForm } from "./application-form";
 import { LiveAccessStatus } from "./live-access-status";
+import { SubmittedApplication } from "./submitted-application";
 
 /** Everyone sees where the business stands; only its owner can apply. */
 export function LiveAccessView() {
@@ -19,6 +20,8 @@ export function LiveAccessView() {
   return (
     <div className="flex flex-col gap-6">
       <LiveAccessStatus status={status.data} />
+      {/* A rejected application is shown in the form, ready to correct. */}
+      {status.data.latestApplication && state !== "rejected" && <SubmittedApplication application={status.data.latestApplication} />}
       {canApply &&
         (role === "owner" ? (
           <ApplicationForm previous={state === "rejected" ? status.data.latestApplication : null} />

@@ -48,15 +48,22 @@ export async function listAuditEntries(ctx: ServiceContext, input: z.input<typeo
     }),
     db().auditLogEntry.count({ where }),
   ]);
-  // Entries keep only the business id (they outlive renames); names are looked up for display.
+  // Entries keep only ids (they outlive renames); names, emails and key hints are looked up for display.
+  const idsOf = (types: string[]) => [...new Set(rows.flatMap((r) => (r.actorId && types.includes(r.actorType) ? [r.actorId] : [])))];
   const businessIds = [...new Set(rows.flatMap((r) => (r.businessId ? [r.businessId] : [])))];
-  const names = new Map(
-    (await db().business.findMany({ where: { id: { in: businessIds } }, select: { id: true, name: true } })).map((b) => [b.id, b.name]),
-  );
+  const [businesses, users, keys] = await Promise.all([
+    db().business.findMany({ where: { id: { in: businessIds } }, select: { id: true, name: true } }),
+    db().user.findMany({ where: { id: { in: idsOf(["user", "admin"]) } }, select: { id: true, email: true } }),
+    db().apiKey.findMany({ where: { id: { in: idsOf(["api_key"]) } }, select: { id: true, hint: true } }),
+  ]);
+  const names = new Map(businesses.map((b) => [b.id, b.name]));
+  const actors = new Map([...users.map((u) => [u.id, u.email] as const), ...keys.map((k) => [k.id, `key ${k.hint}`] as const)]);
   const items = rows.map((r) => ({
     ...r,
     id: r.id.toString(),
     businessName: r.businessId ? (names.get(r.businessId) ?? null) : null,
+    /** Who acted, readable: a user's email, an API key's hint; null for the system or someone deleted. */
+    actorName: r.actorId ? (actors.get(r.actorId) ?? null) : null,
     metadata: r.metadata as Record<string, unknown>,
   }));
   return { items, total, ...page } satisfies Page<unknown>;

@@ -10,7 +10,10 @@ export const getBusinessOverviewInput = z.object({ businessId: z.uuid() });
 export const RECENT_DAYS = 30;
 const RECENT_AUDIT_ENTRIES = 10;
 
-/** What an admin needs on one business's page: its settings, usage and latest audited actions. */
+/**
+ * What an admin needs on one business's page: its settings, usage, members, the contact named in
+ * its latest live-access application, and its latest audited actions.
+ */
 export async function getBusinessOverview(ctx: ServiceContext, input: z.input<typeof getBusinessOverviewInput>) {
   const { businessId } = getBusinessOverviewInput.parse(input);
   assertPlatformAdmin(ctx);
@@ -29,7 +32,11 @@ export async function getBusinessOverview(ctx: ServiceContext, input: z.input<ty
         creditBalance: true,
         rateLimitPerMinute: true,
         createdAt: true,
-        _count: { select: { memberships: true } },
+        memberships: {
+          orderBy: { createdAt: "asc" },
+          select: { role: true, createdAt: true, user: { select: { name: true, email: true } } },
+        },
+        applications: { orderBy: { createdAt: "desc" }, take: 1, select: { contactName: true, contactEmail: true } },
       },
     }),
     db().apiKey.count({ where: { ...activeKey, mode: "test" } }),
@@ -44,10 +51,11 @@ export async function getBusinessOverview(ctx: ServiceContext, input: z.input<ty
     }),
   ]);
   if (!business) throw notFound("Business not found");
-  const { _count, ...rest } = business;
+  const { memberships, applications, ...rest } = business;
   return {
     ...rest,
-    members: _count.memberships,
+    members: memberships.map((m) => ({ name: m.user.name, email: m.user.email, role: m.role, since: m.createdAt })),
+    contact: applications[0] ? { name: applications[0].contactName, email: applications[0].contactEmail } : null,
     activeKeys: { test: testKeys, live: liveKeys },
     recentVerifications: { test: testVerifications, live: liveVerifications },
     recentAuditEntries: auditEntries.map((e) => ({ ...e, id: e.id.toString() })),

@@ -124,8 +124,8 @@ export function AuditLog() {
                       )}
                     </Td>
                     <Td className="align-top text-slate-600">
-                      {e.actorType}
-                      {e.actorId && <span className="block font-mono text-xs text-slate-400">{e.actorId}</span>}
+                      {e.actorName ?? e.actorType}
+                      <span className="block text-xs text-slate-400">{e.actorName ? e.actorType : e.actorId}</span>
                     </Td>
                     <Td className="align-top">
                       {e.businessId ? (

@@ -4,24 +4,12 @@ import { useId, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "@/trpc/client";
 import { useSubmission } from "@/trpc/use-submission";
-import { formatDateTime, formatNumber } from "@/components/format";
+import { formatDateTime } from "@/components/format";
+import { ApplicationDetails, type ApplicationFields } from "@/components/live-access/application-details";
 import { Button } from "@/components/ui/button";
 import { useConfirmations } from "@/components/ui/confirm-dialog";
 
-type Application = {
-  id: string;
-  businessId: string;
-  business: { name: string };
-  legalName: string;
-  registrationNumber: string;
-  country: string;
-  address: string;
-  contactName: string;
-  contactEmail: string;
-  intendedUse: string;
-  expectedMonthlyVolume: number;
-  createdAt: Date;
-};
+type Application = ApplicationFields & { id: string; businessId: string; business: { name: string }; createdAt: Date };
 
 /**
  * One pending application with its details and the approve / reject-with-reason decision. Both ask
@@ -62,17 +50,9 @@ export function ApplicationReview({ application: a }: { application: Application
         </h2>
         <span className="text-xs text-slate-500">Submitted {formatDateTime(a.createdAt)}</span>
       </header>
-      <dl className="grid gap-x-6 gap-y-3 px-4 py-3 text-sm md:grid-cols-3">
-        <Detail label="Legal name" value={a.legalName} />
-        <Detail label="Registration number" value={a.registrationNumber} />
-        <Detail label="Country" value={a.country} />
-        <Detail label="Address" value={a.address} />
-        <Detail label="Contact" value={`${a.contactName} <${a.contactEmail}>`} />
-        <Detail label="Expected monthly volume" value={formatNumber(a.expectedMonthlyVolume)} />
-        <div className="md:col-span-3">
-          <Detail label="Intended use" value={a.intendedUse} />
-        </div>
-      </dl>
+      <div className="px-4 py-3">
+        <ApplicationDetails application={a} />
+      </div>
       <footer className="flex flex-col gap-3 border-t border-slate-200 px-4 py-3">
         {rejecting && (
           <div>
@@ -124,14 +104,5 @@ export function ApplicationReview({ application: a }: { application: Application
         </div>
       </footer>
     </article>
-  );
-}
-
-function Detail({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
-      <dd className="mt-0.5 whitespace-pre-line break-words text-slate-900">{value}</dd>
-    </div>
   );
 }

@@ -2,7 +2,7 @@
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/trpc/client";
-import { formatDateTime, formatNumber } from "@/components/format";
+import { formatDate, formatDateTime, formatNumber } from "@/components/format";
 import { Card, CardHeader } from "@/components/ui/card";
 import { Empty, ErrorState, Loading } from "@/components/ui/states";
 import { BusinessStatusBadge, LiveAccessBadge, ModeBadge, PlanBadge } from "../../_components/badges";
@@ -55,6 +55,24 @@ export function BusinessDetail({ businessId, largeGrant }: { businessId: string;
         <PlanAction business={b} />
         <RateLimitAction business={b} />
       </div>
+      <Card className="mb-8" aria-label="Members and contact">
+        <CardHeader
+          title="Members and contact"
+          description={b.contact ? `Live-access contact: ${b.contact.name} <${b.contact.email}>` : "No live-access application yet: the owners below are the contacts."}
+        />
+        <ul className="divide-y divide-slate-100 text-sm">
+          {b.members.map((m) => (
+            <li key={m.email} className="flex flex-wrap items-baseline gap-x-4 gap-y-1 px-5 py-2.5">
+              <span className="font-medium">{m.name}</span>
+              <a href={`mailto:${m.email}`} className="text-blue-800 hover:underline">
+                {m.email}
+              </a>
+              <span className="capitalize text-slate-600">{m.role}</span>
+              <span className="text-slate-500">since {formatDate(m.since)}</span>
+            </li>
+          ))}
+        </ul>
+      </Card>
       <WebhookHealth businessId={b.id} />
       <Card>
         <CardHeader
@@ -83,7 +101,7 @@ export function BusinessDetail({ businessId, largeGrant }: { businessId: string;
         )}
       </Card>
       <p className="mt-4 text-xs text-slate-500">
-        Created {formatDateTime(b.createdAt)} · {b.members} member{b.members === 1 ? "" : "s"} · ID <span className="font-mono">{b.id}</span>
+        Created {formatDateTime(b.createdAt)} · {b.members.length} member{b.members.length === 1 ? "" : "s"} · ID <span className="font-mono">{b.id}</span>
       </p>
     </>
   );
