@@ -37,5 +37,23 @@ test("set the URL, send a test event, see the delivery and its attempt", async (
   await expect(row).toContainText("succeeded");
   await row.getByRole("button", { name: "webhook_test" }).click();
   await expect(page.getByText("hello from the receiver")).toHaveCount(2);
+  await expect(page.getByTestId("event-payload")).toContainText('"type": "webhook_test"');
   await page.screenshot({ path: screenshotPath("webhooks"), fullPage: true });
+
+  // A succeeded delivery can be sent again; it waits in the queue for a worker.
+  await row.getByRole("button", { name: "Resend" }).click();
+  await expect(row).toContainText("pending");
+
+  const types = page.getByRole("form", { name: "Event types" });
+  await expect(types).toContainText("Every event type is sent");
+  await types.getByRole("checkbox", { name: "credits_low" }).check();
+  await types.getByRole("button", { name: "Save event types" }).click();
+  await expect(types.getByRole("status")).toHaveText("Saved: applies from the next event.");
+  await page.reload();
+  await expect(page.getByRole("form", { name: "Event types" }).getByRole("checkbox", { name: "credits_low" })).toBeChecked();
+
+  await page.getByRole("button", { name: "Delete endpoint" }).click();
+  await page.getByRole("dialog", { name: "Delete the test endpoint?" }).getByRole("button", { name: "Delete endpoint" }).click();
+  await expect(page.getByRole("button", { name: "Add endpoint" })).toBeVisible();
+  await expect(page.getByTestId("delivery-row")).toHaveCount(0);
 });

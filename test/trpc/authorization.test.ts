@@ -103,11 +103,14 @@ const CASES: Record<string, Case> = {
   "webhooks.revealSecret": { expect: member.developer },
   "webhooks.rotateSecret": { input: submission, expect: member.developer },
   "webhooks.enable": { expect: member.developer },
+  "webhooks.setEventTypes": { input: () => ({ eventTypes: ["verification_completed"], ...submission() }), expect: member.developer },
+  "webhooks.event": { input: () => ({ id: randomUUID() }), expect: { ...member.viewer, outsider: "NOT_FOUND", viewer: "NOT_FOUND", developer: "NOT_FOUND" } },
   "webhooks.deliveries": { input: () => ({}), expect: member.viewer },
   "webhooks.resend": { input: () => ({ deliveryId: randomUUID(), ...submission() }), expect: { ...member.developer, outsider: "NOT_FOUND", developer: "NOT_FOUND" } },
   // After webhooks.setUrl above, every caller's business has an endpoint.
   "webhooks.resendFailed": { input: () => ({ since: new Date(Date.now() - 3_600_000), ...submission() }), expect: member.developer },
   "webhooks.health": { input: (w) => ({ businessId: w.businessId }), expect: adminOnly },
+  "webhooks.deleteEndpoint": { input: submission, expect: member.developer },
 };
 
 const createCaller = createCallerFactory(appRouter);

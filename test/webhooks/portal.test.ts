@@ -13,6 +13,9 @@ import type { Role } from "@/generated/prisma/enums";
 import { createTestBusiness, type TestBusiness } from "../support/factories";
 import { startReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 import { submission } from "../support/submission";
+import { waitFor } from "../support/wait-for";
+import { deliverNext } from "@/server/webhooks/deliver-next";
+import { dispatchOutbox } from "@/server/webhooks/dispatch-outbox";
 
 const createCaller = createCallerFactory(appRouter);
 
@@ -135,15 +138,79 @@ describe("webhooks router", () => {
     await expect(viewer.webhooks.setUrl({ url: receiver.url, ...submission() })).rejects.toMatchObject({ code: "FORBIDDEN" });
   });
 
-  it("refuses to resend a delivery that has not failed, or one of another business", async () => {
+  it("resends a finished delivery (failed or succeeded) with the same event id, but not a pending one or one of another business", async () => {
+    const business = await createTestBusiness();
+    const trpc = callerFor(business);
+    const endpoint = await trpc.webhooks.setUrl({ url: receiver.url, ...submission() });
+    receiver.respond(() => ({ status: 200 }));
+    const delivery = await trpc.webhooks.sendTest(submission());
+    const eventId = delivery.eventId;
+    await trpc.webhooks.resend({ deliveryId: delivery.id, ...submission() });
+    expect(await deliverNext({ deliveryId: delivery.id })).toBe(true);
+    expect(receiver.requests.filter((r) => r.headers["webhook-id"] === eventId)).toHaveLength(2);
+
+    const pendingId = crypto.randomUUID();
+    await db().outboxEvent.create({
+      data: { id: pendingId, businessId: business.businessId, mode: "test", type: "webhook_test", payload: { id: pendingId }, dispatchedAt: new Date() },
+    });
+    const pending = await db().webhookDelivery.create({
+      data: { endpointId: endpoint.id, eventId: pendingId, eventType: "webhook_test", nextAttemptAt: new Date(Date.now() + 3_600_000) },
+    });
+    await expect(trpc.webhooks.resend({ deliveryId: pending.id, ...submission() })).rejects.toMatchObject({
+      message: "This delivery is still pending: it will be attempted again on its own",
+    });
+    const other = callerFor(await createTestBusiness());
+    await expect(other.webhooks.resend({ deliveryId: delivery.id, ...submission() })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("shows an event's payload as delivered, to its own business only", async () => {
     const business = await createTestBusiness();
     const trpc = callerFor(business);
     await trpc.webhooks.setUrl({ url: receiver.url, ...submission() });
     receiver.respond(() => ({ status: 200 }));
     const delivery = await trpc.webhooks.sendTest(submission());
-    await expect(trpc.webhooks.resend({ deliveryId: delivery.id, ...submission() })).rejects.toMatchObject({ message: "Only failed deliveries can be resent" });
-    const other = callerFor(await createTestBusiness());
-    await expect(other.webhooks.resend({ deliveryId: delivery.id, ...submission() })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect(await callerFor(business, "viewer").webhooks.event({ id: delivery.eventId })).toMatchObject({ id: delivery.eventId, type: "webhook_test" });
+    await expect(callerFor(await createTestBusiness()).webhooks.event({ id: delivery.eventId })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("delivers only the event types the endpoint chose, from the next event on; an empty choice means all", async () => {
+    const business = await createTestBusiness();
+    const trpc = callerFor(business);
+    const endpoint = await trpc.webhooks.setUrl({ url: receiver.url, ...submission() });
+    expect(endpoint.eventTypes).toEqual([]);
+    await expect(trpc.webhooks.setEventTypes({ eventTypes: ["no_such_event"] as never, ...submission() })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    expect((await trpc.webhooks.setEventTypes({ eventTypes: ["credits_low", "credits_low"], ...submission() })).eventTypes).toEqual(["credits_low"]);
+
+    receiver.respond(() => ({ status: 200 }));
+    const raise = async (type: "credits_low" | "business_suspended") => {
+      const id = crypto.randomUUID();
+      await db().outboxEvent.create({ data: { id, businessId: business.businessId, mode: "test", type, payload: { id, type } } });
+      return id;
+    };
+    const [wanted, unwanted] = [await raise("credits_low"), await raise("business_suspended")];
+    await waitFor("both events dispatched", async () => {
+      await dispatchOutbox();
+      return (await db().outboxEvent.count({ where: { id: { in: [wanted, unwanted] }, dispatchedAt: { not: null } } })) === 2;
+    });
+    const deliveries = await db().webhookDelivery.findMany({ where: { endpointId: endpoint.id }, select: { eventId: true } });
+    expect(deliveries.map((d) => d.eventId)).toEqual([wanted]);
+    const audited = await db().auditLogEntry.findFirstOrThrow({ where: { businessId: business.businessId, action: "webhook.event_types_set" } });
+    expect(audited.metadata).toEqual({ eventTypes: "credits_low" });
+  });
+
+  it("deletes the endpoint with its deliveries, once per submission, for developers only", async () => {
+    const business = await createTestBusiness();
+    const trpc = callerFor(business);
+    await trpc.webhooks.setUrl({ url: receiver.url, ...submission() });
+    receiver.respond(() => ({ status: 200 }));
+    await trpc.webhooks.sendTest(submission());
+    await expect(callerFor(business, "viewer").webhooks.deleteEndpoint(submission())).rejects.toMatchObject({ code: "FORBIDDEN" });
+    const token = submission();
+    expect(await trpc.webhooks.deleteEndpoint(token)).toEqual({ deleted: true });
+    expect(await trpc.webhooks.deleteEndpoint(token)).toEqual({ deleted: true });
+    expect(await trpc.webhooks.endpoint()).toBeNull();
+    await expect(trpc.webhooks.deleteEndpoint(submission())).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect(await db().auditLogEntry.count({ where: { businessId: business.businessId, action: "webhook.endpoint_deleted" } })).toBe(1);
   });
 
   it("gives platform admins any business's delivery health, and only them", async () => {

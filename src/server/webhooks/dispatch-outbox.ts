@@ -1,7 +1,7 @@
 /**
  * Outbox → deliveries. One statement claims a batch of undispatched events (SKIP LOCKED, so
  * several workers share the work), creates one pending delivery per endpoint of the event's
- * business and mode, and marks the events dispatched. A disabled endpoint gets its deliveries too:
+ * business and mode that takes the event's type, and marks the events dispatched. A disabled endpoint gets its deliveries too:
  * they wait, unattempted, until it is enabled again, so no event is lost while it is off. It commits as a whole or not at
  * all, so a crash at any moment leaves every event either undispatched or fully dispatched.
  */
@@ -20,6 +20,7 @@ WITH claimed AS (
   INSERT INTO webhook_delivery (id, endpoint_id, event_id, event_type, next_attempt_at)
   SELECT gen_random_uuid(), e.id, c.id, c.type, now()
   FROM claimed c JOIN webhook_endpoint e ON e.business_id = c.business_id AND e.mode = c.mode
+   AND (cardinality(e.event_types) = 0 OR c.type = ANY (e.event_types))
   ON CONFLICT (endpoint_id, event_id) DO NOTHING
 )
 UPDATE outbox_event SET dispatched_at = now() WHERE id IN (SELECT id FROM claimed)`;

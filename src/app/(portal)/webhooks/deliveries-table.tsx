@@ -48,7 +48,7 @@ export function DeliveriesTable({ canEdit }: { canEdit: boolean }) {
           <Tbody>
             {items.map((d) => (
               <DeliveryRows key={d.id} delivery={d} expanded={open === d.id} onToggle={() => setOpen(open === d.id ? null : d.id)}>
-                {canEdit && d.status === "failed" && (
+                {canEdit && d.status !== "pending" && (
                   <Button size="sm" variant="secondary" busy={resend.isPending} onClick={() => resend.submit({ deliveryId: d.id })}>
                     Resend
                   </Button>
@@ -93,10 +93,29 @@ function DeliveryRows({ delivery: d, expanded, onToggle, children }: { delivery:
         <tr>
           <td colSpan={6} className="space-y-3 bg-slate-50 px-4 py-3">
             {d.attempts.length === 0 ? <p className="text-slate-500">Not attempted yet.</p> : d.attempts.map((a, i) => <AttemptSummary key={i} attempt={a} />)}
+            <EventPayload eventId={d.eventId} />
           </td>
         </tr>
       )}
     </>
+  );
+}
+
+/** The event as delivered: the receiver's view of it (loaded when the row is opened). */
+function EventPayload({ eventId }: { eventId: string }) {
+  const trpc = useTRPC();
+  const event = useQuery(trpc.webhooks.event.queryOptions({ id: eventId }));
+  return (
+    <div className="space-y-1">
+      <p className="font-medium text-slate-700">Payload</p>
+      {event.isPending && <p className="text-slate-500">Loading…</p>}
+      {event.error && <p className="text-red-700">{event.error.message}</p>}
+      {event.data && (
+        <pre data-testid="event-payload" className="max-h-64 overflow-auto rounded bg-white p-2 font-mono text-xs ring-1 ring-slate-200">
+          {JSON.stringify(event.data, null, 2)}
+        </pre>
+      )}
+    </div>
   );
 }
 

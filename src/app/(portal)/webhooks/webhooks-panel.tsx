@@ -8,6 +8,8 @@ import { EndpointStatus } from "./endpoint-status";
 import { SecretPanel } from "./secret-panel";
 import { TestEventButton } from "./test-event-button";
 import { DeliveriesTable } from "./deliveries-table";
+import { EventTypesForm } from "./event-types-form";
+import { DeleteEndpointButton } from "./delete-endpoint-button";
 
 export function WebhooksPanel() {
   const trpc = useTRPC();
@@ -25,6 +27,8 @@ export function WebhooksPanel() {
         <CardBody>
           <EndpointForm current={current} canEdit={canEdit} />
           {current && <EndpointStatus endpoint={current} canEdit={canEdit} />}
+          {current && <EventTypesForm current={current.eventTypes} canEdit={canEdit} />}
+          {current && canEdit && <DeleteEndpointButton mode={current.mode} />}
         </CardBody>
       </Card>
       {current && canEdit && (

@@ -25,6 +25,8 @@ export type EndpointView = {
   failingSince: Date | null;
   /** While a rotation is in progress: when the previous secret stops signing. */
   previousSecretExpiresAt: Date | null;
+  /** The event types it receives; empty: every type. */
+  eventTypes: string[];
 };
 
 export function toEndpointView(e: WebhookEndpoint, now = new Date()): EndpointView {
@@ -38,6 +40,7 @@ export function toEndpointView(e: WebhookEndpoint, now = new Date()): EndpointVi
     lastSuccessAt: e.lastSuccessAt,
     failingSince: e.failingSince,
     previousSecretExpiresAt: e.previousSecretExpiresAt && e.previousSecretExpiresAt > now ? e.previousSecretExpiresAt : null,
+    eventTypes: e.eventTypes,
   };
 }
 

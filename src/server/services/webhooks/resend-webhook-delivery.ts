@@ -9,8 +9,9 @@ import { endpointScope } from "./endpoint-view";
 export const resendWebhookDeliveryInput = endpointScope.extend({ deliveryId: z.uuid() });
 
 /**
- * Puts a failed delivery back in the queue with a fresh retry schedule. Its earlier attempts stay
- * in the log; the receiver gets the same event id, so it can deduplicate.
+ * Puts a finished delivery (failed, or succeeded and wanted again) back in the queue with a fresh
+ * retry schedule. Its earlier attempts stay in the log; the receiver gets the same event id, so it
+ * can deduplicate.
  */
 export async function resendWebhookDelivery(
   ctx: ServiceContext,
@@ -26,10 +27,10 @@ export async function resendWebhookDelivery(
   if (!delivery.endpoint.enabled) throw badRequest("This endpoint is disabled. Re-enable it first.");
   return transactOnce(ctx, "webhook.resend", async (tx) => {
     const { count } = await tx.webhookDelivery.updateMany({
-      where: { id: deliveryId, status: "failed" },
+      where: { id: deliveryId, status: { in: ["failed", "succeeded"] } },
       data: { status: "pending", attemptCount: 0, nextAttemptAt: new Date(), completedAt: null },
     });
-    if (count === 0) throw badRequest("Only failed deliveries can be resent");
+    if (count === 0) throw badRequest("This delivery is still pending: it will be attempted again on its own");
     return { deliveryId };
   });
 }

@@ -11,6 +11,9 @@ import { resendWebhookDelivery } from "@/server/services/webhooks/resend-webhook
 import { resendFailedDeliveries } from "@/server/services/webhooks/resend-failed-deliveries";
 import { enableWebhookEndpoint } from "@/server/services/webhooks/enable-webhook-endpoint";
 import { getWebhookHealth, getWebhookHealthInput } from "@/server/services/webhooks/get-webhook-health";
+import { setWebhookEventTypes, setWebhookEventTypesInput } from "@/server/services/webhooks/set-webhook-event-types";
+import { deleteWebhookEndpoint } from "@/server/services/webhooks/delete-webhook-endpoint";
+import { getEvent } from "@/server/services/events/get-event";
 
 /** Every procedure acts on the selected business and portal mode. */
 const viewer = memberProcedure("viewer");
@@ -26,6 +29,11 @@ export const webhooksRouter = router({
   revealSecret: developer.mutation(({ ctx }) => revealWebhookSecret(ctx.service, scope(ctx))),
   rotateSecret: developer.input(submitted(z.object({}))).mutation(({ ctx }) => rotateWebhookSecret(ctx.service, scope(ctx))),
   enable: developer.mutation(({ ctx }) => enableWebhookEndpoint(ctx.service, scope(ctx))),
+  setEventTypes: developer
+    .input(submitted(setWebhookEventTypesInput.pick({ eventTypes: true })))
+    .mutation(({ ctx, input }) => setWebhookEventTypes(ctx.service, { ...scope(ctx), eventTypes: input.eventTypes })),
+  /** An event's payload, as delivered (the Events API's view). */
+  event: viewer.input(z.object({ id: z.uuid() })).query(({ ctx, input }) => getEvent(ctx.service, { ...scope(ctx), id: input.id })),
   deliveries: viewer
     .input(listWebhookDeliveriesInput.omit({ businessId: true, mode: true }))
     .query(({ ctx, input }) => listWebhookDeliveries(ctx.service, { ...scope(ctx), ...input })),
@@ -37,4 +45,5 @@ export const webhooksRouter = router({
     .mutation(({ ctx, input }) => resendFailedDeliveries(ctx.service, { ...scope(ctx), since: input.since })),
   /** Platform admins: any business's delivery health. */
   health: adminProcedure.input(getWebhookHealthInput).query(({ ctx, input }) => getWebhookHealth(ctx.service, input)),
+  deleteEndpoint: developer.input(submitted(z.object({}))).mutation(({ ctx }) => deleteWebhookEndpoint(ctx.service, scope(ctx))),
 });
