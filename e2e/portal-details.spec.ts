@@ -136,3 +136,26 @@ test("the request log opens a request's details, with the verification it produc
   await expect(page).toHaveURL(new RegExp(`/history/${verification.id}$`));
   await expect(page.getByText(verification.reference).first()).toBeVisible();
 });
+
+test("forms explain problems inline in the portal's words, never with the browser's pop-ups", async ({ page, admin, browser }) => {
+  const business = await createTestBusiness();
+  await signInAs(page, business);
+  await page.goto("/webhooks");
+  await page.getByRole("button", { name: "Add endpoint" }).click();
+  await expect(page.getByText("Enter a valid URL")).toBeVisible();
+
+  await page.goto("/keys");
+  await page.getByRole("button", { name: "Create key" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Name").fill("k".repeat(81));
+  await dialog.getByRole("button", { name: "Create key" }).click();
+  await expect(dialog.getByText("Must be at most 80 characters")).toBeVisible();
+
+  const adminPage = await (await browser.newContext()).newPage();
+  await signInAs(adminPage, admin);
+  await adminPage.goto(`/admin/businesses/${business.businessId}`);
+  const grant = adminPage.getByRole("form", { name: "Grant credits" });
+  await grant.getByRole("button", { name: "Grant credits" }).click();
+  await adminPage.getByRole("dialog").getByRole("button", { name: "Grant credits" }).click();
+  await expect(grant.getByText("Amount must be at least 1")).toBeVisible();
+});

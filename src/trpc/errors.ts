@@ -1,5 +1,6 @@
 import { TRPCClientError } from "@trpc/client";
 import type { AppRouter } from "@/server/trpc/routers/_app";
+import "@/contracts/validation-messages";
 
 /** Field errors the server's errorFormatter attached to a failed mutation, keyed by input field. */
 export function fieldErrorsOf(error: unknown): Record<string, string> {

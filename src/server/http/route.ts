@@ -24,6 +24,7 @@ import { recordRequest } from "./request-log";
 import { withClaim } from "@/server/services/verifications/idempotency";
 import { claimForRequest } from "./idempotency-step";
 import type { IdempotencyScope } from "@/server/services/verifications/idempotency";
+import "@/contracts/validation-messages";
 
 type Schema = z.ZodType;
 

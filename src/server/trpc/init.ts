@@ -20,6 +20,7 @@ import { describeError, log } from "@/server/logging";
 import type { Role } from "@/generated/prisma/enums";
 import { mustEnrolTwoFactor, type TrpcContext } from "./context";
 import { userServiceContext } from "./service-context";
+import "@/contracts/validation-messages";
 
 const TRPC_CODE = {
   BAD_REQUEST: "BAD_REQUEST",

@@ -127,6 +127,7 @@ function ResendFailedForm() {
   const resend = useSubmission(trpc.webhooks.resendFailed.mutationOptions({ onSuccess: invalidate }));
   return (
     <form
+      noValidate
       className="flex flex-wrap items-end gap-2 text-sm"
       onSubmit={(e) => {
         e.preventDefault();

@@ -12,6 +12,7 @@ export function EndpointForm({ current, canEdit }: { current: { url: string } | 
   const save = useSubmission(trpc.webhooks.setUrl.mutationOptions({ onSuccess: invalidate }));
   return (
     <form
+      noValidate
       className="flex flex-wrap items-end gap-3"
       onSubmit={(e) => {
         e.preventDefault();

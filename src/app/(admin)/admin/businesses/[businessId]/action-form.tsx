@@ -36,6 +36,7 @@ export function ActionForm({
       {dialog}
       <form
         aria-label={title}
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           if (!pending) ask(confirmations, onSubmit);

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import "./validation-messages";
+
+const messageOf = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error?.issues[0]?.message;
+
+describe("validation messages without a schema's own", () => {
+  it("read as a person would write them", () => {
+    expect(messageOf(z.string().max(2000), "x".repeat(2001))).toBe("Must be at most 2,000 characters");
+    expect(messageOf(z.string().min(1), "")).toBe("Required");
+    expect(messageOf(z.string().min(3), "ab")).toBe("Must be at least 3 characters");
+    expect(messageOf(z.number().max(100_000), 200_000)).toBe("Must be at most 100,000");
+    expect(messageOf(z.array(z.string()).max(50), Array(51).fill("a"))).toBe("At most 50 items");
+    expect(messageOf(z.object({ a: z.string() }), {})).toBe("Required");
+    expect(messageOf(z.string(), 5)).toBe("Must be a string");
+    expect(messageOf(z.object({}), "x")).toBe("Must be an object");
+    expect(messageOf(z.email(), "nope")).toBe("Enter a valid email address");
+    expect(messageOf(z.enum(["a", "b"]), "c")).toBe("Must be one of: a, b");
+    expect(messageOf(z.strictObject({}), { extra: 1 })).toBe("Unknown field: extra");
+  });
+
+  it("never replace a schema's own message", () => {
+    expect(messageOf(z.string().max(3, "Keep it short"), "long")).toBe("Keep it short");
+  });
+});
