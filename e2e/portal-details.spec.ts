@@ -159,3 +159,27 @@ test("forms explain problems inline in the portal's words, never with the browse
   await adminPage.getByRole("dialog").getByRole("button", { name: "Grant credits" }).click();
   await expect(grant.getByText("Amount must be at least 1")).toBeVisible();
 });
+
+test("every page fits a 390 px phone: nothing wider than the screen, the admin navigation whole", async ({ page, admin, browser }) => {
+  const business = await createTestBusiness();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAs(page, business);
+  const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+  for (const path of ["/overview", "/verify", "/history", "/keys", "/request-log", "/webhooks", "/credits", "/team", "/live-access", "/account"]) {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    expect({ path, width: await pageWidth() }).toEqual({ path, width: 390 });
+  }
+
+  const adminPage = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  await signInAs(adminPage, admin);
+  for (const path of ["/admin/businesses", "/admin/live-access", "/admin/registry", "/admin/audit", `/admin/businesses/${business.businessId}`]) {
+    await adminPage.goto(path);
+    await adminPage.waitForLoadState("networkidle");
+    expect({ path, width: await adminPage.evaluate(() => document.documentElement.scrollWidth) }).toEqual({ path, width: 390 });
+  }
+  for (const link of await adminPage.getByRole("navigation", { name: "Admin" }).getByRole("link").all()) {
+    const box = (await link.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  }
+});

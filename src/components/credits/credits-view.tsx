@@ -24,7 +24,7 @@ export function CreditsView({ contact }: { contact: string }) {
   const ledger = useQuery({ ...trpc.credits.ledger.queryOptions({ page, limit: LIMIT }), placeholderData: (previous) => previous });
 
   return (
-    <div className="grid gap-6 lg:grid-cols-3">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
       <Card>
         <CardHeader title="Balance" description="Credits are used by live calls only." />
         {summary.isPending && <Loading label="Loading balance" />}

@@ -24,7 +24,7 @@ export function HistoryFiltersForm({ errors }: { errors: Record<string, string> 
 
   return (
     // Keyed by the URL's filters: the fields show them again after Clear, Back or a bookmark.
-    <form key={params.toString()} onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-start" aria-label="Filter verifications">
+    <form key={params.toString()} onSubmit={onSubmit} className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-start" aria-label="Filter verifications">
       <TextField label="Reference" name="reference" defaultValue={params.get("reference") ?? ""} placeholder="HV-20261122-…" maxLength={40} error={errors.reference} />
       <TextField
         label="National ID, last 4 digits"

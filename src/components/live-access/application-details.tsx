@@ -7,7 +7,7 @@ export type ApplicationFields = z.output<typeof liveAccessApplicationSchema>;
 /** A live-access application's answers, as the reviewer and the business both read them. */
 export function ApplicationDetails({ application: a }: { application: ApplicationFields }) {
   return (
-    <dl className="grid gap-x-6 gap-y-3 text-sm md:grid-cols-3">
+    <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm md:grid-cols-3">
       <Detail label="Legal name" value={a.legalName} />
       <Detail label="Registration number" value={a.registrationNumber} />
       <Detail label="Country" value={a.country} />

@@ -3,7 +3,8 @@ import { cn } from "./cn";
 /** A table that scrolls sideways on narrow screens instead of squashing its columns. */
 export function Table({ caption, children }: { caption: string; children: React.ReactNode }) {
   return (
-    <div className="overflow-x-auto">
+    // Positioned, so that visually hidden (absolute) labels in cells scroll with the table, not the page.
+    <div className="relative overflow-x-auto">
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <caption className="sr-only">{caption}</caption>
         {children}

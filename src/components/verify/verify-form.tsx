@@ -51,7 +51,7 @@ export function VerifyForm() {
 
   const result = verify.data;
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       <Card>
         <CardHeader
           title="Verify a national ID"

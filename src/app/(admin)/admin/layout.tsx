@@ -21,14 +21,14 @@ export default async function AdminLayout({ children }: { children: React.ReactN
   return (
     <div className="min-h-screen">
       <header className="border-b border-slate-800 bg-slate-900 text-slate-100">
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-6 px-6 py-3">
-          <div className="flex items-center gap-6">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
+          <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
             <span className="font-semibold tracking-tight">
               Hubi <span className="ml-1 rounded bg-amber-400 px-1.5 py-0.5 text-xs font-bold text-slate-900">ADMIN</span>
             </span>
             <AdminNav />
           </div>
-          <span className="flex items-center gap-4 text-sm text-slate-400">
+          <span className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-400">
             {user.email}
             {user.memberships.length > 0 && (
               <Link href="/overview" className="text-slate-300 hover:text-white">
@@ -39,7 +39,7 @@ export default async function AdminLayout({ children }: { children: React.ReactN
           </span>
         </div>
       </header>
-      <main className="mx-auto max-w-6xl px-6 py-8">{children}</main>
+      <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6">{children}</main>
     </div>
   );
 }

@@ -49,7 +49,7 @@ export function ApplicationForm({ previous }: { previous: LiveAccessApplicationF
     <form
       aria-label="Live access application"
       noValidate
-      className="grid gap-4 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200 md:grid-cols-2"
+      className="grid grid-cols-1 gap-4 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200 md:grid-cols-2"
       onSubmit={(e) => {
         e.preventDefault();
         submit();

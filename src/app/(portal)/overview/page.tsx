@@ -23,7 +23,7 @@ export default async function OverviewPage() {
   return (
     <>
       <PageHeader title="Overview" description="Your balance, recent activity and how to make your first call." />
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <UsageChart />
         </div>

@@ -12,7 +12,7 @@ const LINKS = [
 export function AdminNav() {
   const pathname = usePathname();
   return (
-    <nav aria-label="Admin" className="flex gap-1">
+    <nav aria-label="Admin" className="flex flex-wrap gap-1">
       {LINKS.map(({ href, label }) => {
         const current = pathname === href || pathname.startsWith(`${href}/`);
         return (

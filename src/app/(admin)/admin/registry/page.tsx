@@ -16,7 +16,7 @@ export default function RegistryPage() {
         title="Production registry"
         description="Citizen records used by live verifications. Uploads upsert by national ID, so re-uploading a file is safe."
       />
-      <div className="grid items-start gap-6 md:grid-cols-3">
+      <div className="grid grid-cols-1 items-start gap-6 md:grid-cols-3">
         <Card>
           <CardHeader title="Records" />
           <CardBody>

@@ -54,7 +54,7 @@ export function RegistryUpload() {
         }}
       >
         <p className="text-sm text-slate-600">
-          Header row with the columns <code className="rounded bg-slate-100 px-1 py-0.5 text-xs">{COLUMNS}</code>. Dates as
+          Header row with the columns <code className="break-all rounded bg-slate-100 px-1 py-0.5 text-xs">{COLUMNS}</code>. Dates as
           YYYY-MM-DD; status is <code className="text-xs">active</code> or <code className="text-xs">revoked</code>.
         </p>
         <div>
