@@ -23,9 +23,14 @@ test("the front door leads to sign-up, sign-in and the docs; an unknown page is 
   await expect(page).toHaveURL(/\/$/);
 });
 
-test("a platform admin lands in the admin console", async ({ page, admin }) => {
+test("a platform admin lands on the admin dashboard", async ({ page, admin }) => {
   await signInAs(page, admin);
   await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  const figures = page.getByLabel("Platform figures");
+  for (const label of ["Businesses", "Live access to review", "Credits, 30 days", "Webhook failures, 7 days"]) await expect(figures).toContainText(label);
+  await expect(page.getByRole("figure", { name: /verifications per day by mode/ })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
 });
 
 test("a suspended business is told so on every page", async ({ page }) => {
@@ -173,7 +178,7 @@ test("every page fits a 390 px phone: nothing wider than the screen, the admin n
 
   const adminPage = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
   await signInAs(adminPage, admin);
-  for (const path of ["/admin/businesses", "/admin/live-access", "/admin/registry", "/admin/audit", `/admin/businesses/${business.businessId}`]) {
+  for (const path of ["/admin", "/admin/businesses", "/admin/live-access", "/admin/registry", "/admin/audit", `/admin/businesses/${business.businessId}`]) {
     await adminPage.goto(path);
     await adminPage.waitForLoadState("networkidle");
     expect({ path, width: await adminPage.evaluate(() => document.documentElement.scrollWidth) }).toEqual({ path, width: 390 });

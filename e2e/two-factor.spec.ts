@@ -76,8 +76,8 @@ test("a new platform admin must turn on two-factor sign-in before the console op
   await expect(page.getByText("Platform admins must sign in with a second factor")).toBeVisible();
   await enrolInBrowser(page, userId);
   await page.goto("/admin");
-  await expect(page).toHaveURL(/\/admin\/businesses/);
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
 });
 
 test("signing out everywhere ends the sessions of other browsers at once", async ({ page, browser }) => {

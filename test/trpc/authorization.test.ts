@@ -83,6 +83,7 @@ const CASES: Record<string, Case> = {
   "team.remove": { input: (w) => ({ userId: w.viewerId }), expect: { ...member.owner, outsider: "NOT_FOUND" } },
   "liveAccess.status": { expect: member.viewer },
   "liveAccess.submitApplication": { input: () => ({ ...validApplication, ...submission() }), expect: member.owner },
+  "admin.dashboard": { expect: adminOnly },
   "admin.businesses.search": { input: () => ({}), expect: adminOnly },
   "admin.businesses.get": { input: (w) => ({ businessId: w.businessId }), expect: adminOnly },
   "admin.businesses.setStatus": { input: (w) => ({ businessId: w.businessId, status: "suspended" }), expect: adminOnly },

@@ -1,5 +1,8 @@
-import { redirect } from "next/navigation";
+import type { Metadata } from "next";
+import { PlatformDashboard } from "./dashboard";
+
+export const metadata: Metadata = { title: "Admin dashboard" };
 
 export default function AdminHome() {
-  redirect("/admin/businesses");
+  return <PlatformDashboard />;
 }

@@ -1,6 +1,7 @@
 /** The platform admin console. Every procedure is an adminProcedure; services check again. */
 import { adminProcedure, router, submitted } from "../init";
 import { verifyAuditChain } from "@/server/services/audit/verify-audit-chain";
+import { getPlatformDashboard } from "@/server/services/admin/get-platform-dashboard";
 import { listAuditEntries, listAuditEntriesInput } from "@/server/services/audit/list-audit-entries";
 import { changePlan, changePlanInput } from "@/server/services/businesses/change-plan";
 import { getBusinessOverview, getBusinessOverviewInput } from "@/server/services/businesses/get-business-overview";
@@ -13,6 +14,7 @@ import { listPendingApplications, listPendingApplicationsInput } from "@/server/
 import { countCitizenRecords, importCitizens, importCitizensInput } from "@/server/services/registry/import-citizens";
 
 export const adminRouter = router({
+  dashboard: adminProcedure.query(({ ctx }) => getPlatformDashboard(ctx.service)),
   businesses: router({
     search: adminProcedure.input(searchBusinessesInput).query(({ ctx, input }) => searchBusinesses(ctx.service, input)),
     get: adminProcedure.input(getBusinessOverviewInput).query(({ ctx, input }) => getBusinessOverview(ctx.service, input)),

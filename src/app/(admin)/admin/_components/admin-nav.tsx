@@ -3,6 +3,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 
 const LINKS = [
+  { href: "/admin", label: "Dashboard" },
   { href: "/admin/businesses", label: "Businesses" },
   { href: "/admin/live-access", label: "Live access" },
   { href: "/admin/registry", label: "Registry" },
@@ -14,7 +15,7 @@ export function AdminNav() {
   return (
     <nav aria-label="Admin" className="flex flex-wrap gap-1">
       {LINKS.map(({ href, label }) => {
-        const current = pathname === href || pathname.startsWith(`${href}/`);
+        const current = pathname === href || (href !== "/admin" && pathname.startsWith(`${href}/`));
         return (
           <Link
             key={href}

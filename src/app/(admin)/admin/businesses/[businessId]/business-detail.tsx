@@ -8,16 +8,7 @@ import { Empty, ErrorState, Loading } from "@/components/ui/states";
 import { BusinessStatusBadge, LiveAccessBadge, ModeBadge, PlanBadge } from "../../_components/badges";
 import { GrantCreditsAction, PlanAction, RateLimitAction, StatusAction } from "./business-actions";
 import { WebhookHealth } from "./webhook-health";
-
-function Stat({ label, value, detail }: { label: string; value: string; detail?: string }) {
-  return (
-    <div className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
-      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
-      <dd className="mt-1 text-2xl font-semibold tabular-nums">{value}</dd>
-      {detail && <dd className="text-xs text-slate-500">{detail}</dd>}
-    </div>
-  );
-}
+import { Stat } from "../../_components/stat";
 
 export function BusinessDetail({ businessId, largeGrant }: { businessId: string; largeGrant: number }) {
   const trpc = useTRPC();
