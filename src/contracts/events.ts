@@ -18,6 +18,9 @@ export const EVENT_TYPES = [
 
 export type EventType = (typeof EVENT_TYPES)[number];
 
+/** What an endpoint can choose to receive: test events are sent on request, whatever the choice. */
+export const SELECTABLE_EVENT_TYPES = EVENT_TYPES.filter((t): t is Exclude<EventType, "webhook_test"> => t !== "webhook_test");
+
 const envelope = <T extends EventType, D extends z.ZodType>(type: T, data: D, description: string) =>
   z
     .object({

@@ -39,17 +39,21 @@ WITH days AS (
     FROM verification
    WHERE created_at >= ((now() AT TIME ZONE 'UTC')::date - ($1::int - 1)) AT TIME ZONE 'UTC'
    GROUP BY 1
+), businesses AS (
+  SELECT count(*) FILTER (WHERE status = 'active')::int AS active, count(*) FILTER (WHERE status = 'suspended')::int AS suspended,
+         count(*) FILTER (WHERE live_access = 'pending')::int AS pending
+    FROM business
+), credits AS (
+  SELECT coalesce(sum(amount) FILTER (WHERE kind = 'grant'), 0)::int AS granted, coalesce(-sum(amount) FILTER (WHERE kind = 'usage'), 0)::int AS used
+    FROM credit_ledger_entry WHERE created_at >= now() - interval '30 days'
+), deliveries AS (
+  SELECT count(*) FILTER (WHERE status = 'succeeded')::int AS succeeded, count(*) FILTER (WHERE status = 'failed')::int AS failed
+    FROM webhook_delivery WHERE created_at >= now() - interval '7 days'
 )
-SELECT
-  (SELECT count(*) FILTER (WHERE status = 'active')::int FROM business) AS active,
-  (SELECT count(*) FILTER (WHERE status = 'suspended')::int FROM business) AS suspended,
-  (SELECT count(*)::int FROM business WHERE live_access = 'pending') AS pending,
-  (SELECT json_agg(json_build_object('day', days.day, 'test', coalesce(p.test, 0), 'live', coalesce(p.live, 0)) ORDER BY days.day)
-     FROM days LEFT JOIN per_day p USING (day)) AS days,
-  (SELECT coalesce(sum(amount) FILTER (WHERE kind = 'grant'), 0)::int FROM credit_ledger_entry WHERE created_at >= now() - interval '30 days') AS granted,
-  (SELECT coalesce(-sum(amount) FILTER (WHERE kind = 'usage'), 0)::int FROM credit_ledger_entry WHERE created_at >= now() - interval '30 days') AS used,
-  (SELECT count(*) FILTER (WHERE status = 'succeeded')::int FROM webhook_delivery WHERE created_at >= now() - interval '7 days') AS succeeded,
-  (SELECT count(*) FILTER (WHERE status = 'failed')::int FROM webhook_delivery WHERE created_at >= now() - interval '7 days') AS failed`;
+SELECT businesses.*, credits.*, deliveries.*,
+       (SELECT json_agg(json_build_object('day', days.day, 'test', coalesce(p.test, 0), 'live', coalesce(p.live, 0)) ORDER BY days.day)
+          FROM days LEFT JOIN per_day p USING (day)) AS days
+  FROM businesses, credits, deliveries`;
 
 export async function getPlatformDashboard(ctx: ServiceContext): Promise<PlatformDashboard> {
   assertPlatformAdmin(ctx);

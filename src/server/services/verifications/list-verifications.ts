@@ -46,7 +46,7 @@ export type VerificationPage = {
   pagination: { page?: number; limit: number; total: number; hasMore: boolean };
 };
 
-type PageRow = VerificationRow & { total: number; charged: boolean; national_id_last4: string | null };
+type PageRow = VerificationRow & { total: number; charged: boolean; national_id_last4?: string | null };
 type Input = z.output<typeof listVerificationsInput>;
 /** Where the page starts: a page number, or a cursor's `seq` and the direction from it. */
 type Position = { page: number } | { seq: string; direction: "older" | "newer" };
@@ -66,7 +66,7 @@ export async function listVerifications(ctx: ServiceContext, raw: ListVerificati
   // A "newer" page was read oldest first so that LIMIT keeps the items nearest the cursor.
   if ("direction" in position && position.direction === "newer") page.reverse();
   return {
-    data: page.map((r) => (input.withLast4 ? { ...fromRow(r), nationalIdLast4: r.national_id_last4 } : fromRow(r))),
+    data: page.map((r) => (input.withLast4 ? { ...fromRow(r), nationalIdLast4: r.national_id_last4 ?? null } : fromRow(r))),
     pagination: { ...("page" in position ? { page: position.page } : {}), limit: input.limit, total: rows[0]!.total, hasMore },
   };
 }
@@ -138,7 +138,7 @@ async function pageRows(ctx: ServiceContext, input: Input, position: Position): 
   const sql = `${h}${matching}
 SELECT ${filtered ? "matching.total" : "head.total"}, head.charged, v.* FROM head ${filtered ? "CROSS JOIN matching" : ""}
 LEFT JOIN LATERAL (
-  SELECT ${VERIFICATION_COLUMNS}, national_id_last4 FROM verification WHERE ${page.join(" AND ")}
+  SELECT ${VERIFICATION_COLUMNS}${input.withLast4 ? ", national_id_last4" : ""} FROM verification WHERE ${page.join(" AND ")}
    ORDER BY seq ${order} ${offset} LIMIT ${q.p(input.limit + 1, "int")}
 ) v ON true`;
   return (await pool().query<PageRow>(sql, q.values)).rows;

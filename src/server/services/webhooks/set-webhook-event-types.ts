@@ -1,13 +1,10 @@
 import { z } from "zod";
-import { EVENT_TYPES } from "@/contracts/events";
+import { SELECTABLE_EVENT_TYPES } from "@/contracts/events";
 import type { ServiceContext } from "@/server/context";
 import { recordAudit } from "@/server/audit/record";
 import { assertBusinessAccess } from "@/server/authorization";
 import { transactOnce } from "@/server/submissions";
 import { endpointScope, loadEndpoint, toEndpointView, type EndpointView } from "./endpoint-view";
-
-/** Test events are sent on request, whatever the selection, so they are not chosen here. */
-export const SELECTABLE_EVENT_TYPES = EVENT_TYPES.filter((t) => t !== "webhook_test");
 
 export const setWebhookEventTypesInput = endpointScope.extend({
   /** Empty: every type, including those added to Hubi later. */
