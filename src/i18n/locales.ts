@@ -1,0 +1,8 @@
+/** The languages the portal, emails and guide speak (product rules §20). The API stays English. */
+export const LOCALES = ["en", "so"] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = "en";
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
+}
