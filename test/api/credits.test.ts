@@ -179,20 +179,19 @@ describe("credits in buckets: one business's charges do not queue on one row", (
       "SELECT slot FROM credit_bucket WHERE business_id = $1 AND balance > 0 ORDER BY slot LIMIT $2 FOR UPDATE",
       [businessId, howMany],
     );
+    const { rows } = await client.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
     return {
+      /** Whether a charge is waiting for the held buckets. */
+      waitedFor: async () => {
+        const waiting = await pool().query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))", [rows[0]!.pid]);
+        return waiting.rows[0]!.n > 0;
+      },
       release: async () => {
         await client.query("COMMIT");
         client.release();
       },
     };
   }
-
-  const waitingOnALock = async () => {
-    const { rows } = await pool().query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%credit_take%'",
-    );
-    return rows[0]!.n > 0;
-  };
 
   it("120 parallel live verifies on a balance of 80 (threshold 30): exactly 80 succeed, balance 0, ledger equal, each event once", async () => {
     const biz = await createTestBusiness({ live: true, credits: 80, rateLimitPerMinute: 1000 });
@@ -227,7 +226,7 @@ describe("credits in buckets: one business's charges do not queue on one row", (
     const held = await holdBuckets(biz.businessId, 1);
     const pending = verify(biz.liveKey!);
     try {
-      await waitFor("the verify to wait for the held bucket", waitingOnALock);
+      await waitFor("the verify to wait for the held bucket", held.waitedFor);
     } finally {
       await held.release();
     }
