@@ -3,7 +3,9 @@
  * expired idempotency records (they hold encrypted citizen details), request-log entries older
  * than the 30 days the portal shows, rate-limit windows nobody has hit for a day (each
  * sign-in address and account leaves one), form submissions older than a day, and verifications past their business's retention
- * period (redacted; a row becomes due at most one pass after its day, so "daily" is met with room).
+ * period (redacted; a row becomes due at most one pass after its day, so "daily" is met with room),
+ * and an audit checkpoint when a chain moved (several processes share one: the database lets one
+ * write it per interval).
  */
 import { purgeExpiredIdempotencyRecords } from "@/server/services/verifications/idempotency";
 import { flushRequestLog, purgeOldRequestLog } from "@/server/http/request-log";
@@ -11,6 +13,7 @@ import { describeError, log } from "@/server/logging";
 import { purgeIdleRateLimitWindows } from "@/server/ratelimit/postgres";
 import { applyRetention } from "@/server/services/data-protection/apply-retention";
 import { purgeOldSubmissions } from "@/server/submissions";
+import { writeAuditCheckpoint } from "@/server/services/audit/audit-checkpoint";
 
 const EVERY_MS = 5 * 60_000;
 
@@ -22,13 +25,15 @@ export function startMaintenance(): void {
       const rateLimitWindows = await purgeIdleRateLimitWindows();
       const submissions = await purgeOldSubmissions();
       const redacted = await applyRetention();
-      if (idempotency || requestLog || rateLimitWindows || submissions || redacted) {
+      const checkpoint = await writeAuditCheckpoint({ minIntervalMs: EVERY_MS - 30_000, onlyIfChanged: true });
+      if (idempotency || requestLog || rateLimitWindows || submissions || redacted || checkpoint) {
         log("info", "maintenance", {
           idempotencyRecordsPurged: idempotency,
           requestLogPurged: requestLog,
           rateLimitWindowsPurged: rateLimitWindows,
           formSubmissionsPurged: submissions,
           verificationsRedactedByRetention: redacted,
+          auditCheckpoint: checkpoint,
         });
       }
     } catch (error) {
