@@ -9,7 +9,8 @@ import { appEnv } from "../test/support/env";
 export default async function globalSetup() {
   const database = await startTestDatabase();
   const env = appEnv(database.url);
-  const app = await startApp({ env: { ...env }, name: "e2e-app" });
+  // The portal's batches page needs rows processed: this app runs its batch worker (the API tests start their own).
+  const app = await startApp({ env: { ...env, BATCH_WORKER_IN_APP: "true" }, name: "e2e-app" });
   Object.assign(process.env, env, { E2E_BASE_URL: app.url });
   return async () => {
     await app.stop();

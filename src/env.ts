@@ -40,6 +40,18 @@ const schema = z.object({
     .enum(["true", "false"])
     .default("true")
     .transform((v) => v === "true"),
+  /** Set to false to process batches only in `npm run worker` processes. */
+  BATCH_WORKER_IN_APP: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((v) => v === "true"),
+  /** Batch chunks processed at once per process (each holds one database connection while it works). */
+  BATCH_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  /**
+   * Rows per batch chunk, the unit a worker does in one transaction: large enough to spread each
+   * statement's cost thin, small enough that a chunk commits well within a second (tests lower it).
+   */
+  BATCH_CHUNK_ROWS: z.coerce.number().int().min(10).max(5000).default(2000),
   /** How businesses buy credits: shown on the portal's Credits page (an email address, a phone number). */
   CREDITS_CONTACT: z.string().trim().min(1).max(200).default("sales@hubi.so"),
   /** Admin grants of more credits than this ask for a second confirmation. */

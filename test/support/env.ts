@@ -8,6 +8,9 @@ export function appEnv(databaseUrl: string): Record<string, string> {
     WEBHOOK_ALLOW_INSECURE: "true",
     // Webhook tests run their own worker processes (test/support/worker-process.ts).
     WEBHOOK_WORKER_IN_APP: "false",
+    // Batch tests too; small chunks make a few thousand rows many chunks.
+    BATCH_WORKER_IN_APP: "false",
+    BATCH_CHUNK_ROWS: "100",
     LOG_LEVEL: "info",
     // The tests (and the browser tests' fixtures) stand where a proxy would: they set
     // X-Forwarded-For, so that each test's client has an address of its own.

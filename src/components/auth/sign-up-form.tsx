@@ -9,10 +9,12 @@ import { TextField } from "@/components/ui/field";
 import { ErrorState } from "@/components/ui/states";
 import { PASSWORD_MIN_LENGTH, signUpInput } from "@/contracts/accounts";
 import { useTRPC } from "@/trpc/client";
-import { fieldErrorsOf, validate } from "@/trpc/errors";
+import { fieldErrorsOf } from "@/trpc/errors";
+import { useValidate } from "@/components/i18n/use-validate";
 
 export function SignUpForm() {
   const trpc = useTRPC();
+  const validate = useValidate();
   const router = useRouter();
   const queryClient = useQueryClient();
   const [errors, setErrors] = useState<Record<string, string>>({});

@@ -47,6 +47,7 @@ export function HistoryFiltersForm({ errors }: { errors: Record<string, string> 
         <option value="">All channels</option>
         <option value="api">API</option>
         <option value="portal">Portal</option>
+        <option value="batch">Batch</option>
       </SelectField>
       <TextField label="From" name="from" type="date" defaultValue={params.get("from") ?? ""} error={errors.from} />
       <TextField label="To (inclusive)" name="to" type="date" defaultValue={params.get("to") ?? ""} />

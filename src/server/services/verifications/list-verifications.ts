@@ -9,7 +9,7 @@
  */
 import { z } from "zod";
 import type { Mode } from "@/generated/prisma/enums";
-import type { Verification } from "@/contracts/verifications";
+import { channelSchema, type Verification } from "@/contracts/verifications";
 import type { ServiceContext } from "@/server/context";
 import { pool } from "@/server/db/client";
 import { Sql } from "@/server/db/sql";
@@ -27,7 +27,7 @@ export const listVerificationsInput = z.object({
   startingAfter: z.uuid().optional(),
   endingBefore: z.uuid().optional(),
   result: z.enum(["verified", "not_found", "expired", "revoked"]).optional(),
-  channel: z.enum(["api", "portal"]).optional(),
+  channel: channelSchema.optional(),
   from: z.date().optional(),
   to: z.date().optional(),
   /** The portal's searches: one reference, or the national IDs ending in these four digits. */

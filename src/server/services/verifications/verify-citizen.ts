@@ -60,7 +60,7 @@ export async function verifyCitizen(ctx: ServiceContext, input: VerifyCitizenInp
 }
 
 /** Only the results leave this function: the claimed values are compared and forgotten. */
-function compare(claim: MatchRequest | undefined, citizen: Citizen | null): MatchResult | null {
+export function compareClaim(claim: MatchRequest | undefined | null, citizen: Citizen | null): MatchResult | null {
   if (!claim || !citizen) return null;
   return {
     ...(claim.fullName !== undefined ? { fullName: matchFullName(citizen.fullName, claim.fullName) } : {}),
@@ -71,7 +71,7 @@ function compare(claim: MatchRequest | undefined, citizen: Citizen | null): Matc
 async function perform(ctx: ServiceContext, input: VerifyCitizenInput, scope: IdempotencyScope | null) {
   if (input.mode === "test") await pullSandboxLever(input.businessId, input.nationalId);
   const found = await registryFor(input.mode).lookup(input.nationalId);
-  const matched = compare(input.match, found.citizen);
+  const matched = compareClaim(input.match, found.citizen);
   const live = input.mode === "live";
   // A reference collides about once per 10^12 per day; a fresh one is simply drawn.
   for (let attempt = 1; ; attempt++) {

@@ -3,7 +3,8 @@ import { systemContext } from "@/server/context";
 import { signUp } from "@/server/services/businesses/sign-up";
 import { acceptInvitation, acceptInvitationInput } from "@/server/services/team/accept-invitation";
 import { getInvitation, getInvitationInput } from "@/server/services/team/get-invitation";
-import { signUpInput } from "@/contracts/accounts";
+import { setLocaleInput, signUpInput } from "@/contracts/accounts";
+import { setLocale } from "@/server/services/users/set-locale";
 import { signUpWithInvitation } from "@/server/services/team/sign-up-with-invitation";
 import { invitedSignUpInput } from "@/contracts/team";
 
@@ -17,5 +18,7 @@ export const accountRouter = router({
     .input(invitedSignUpInput)
     .mutation(({ ctx, input }) => signUpWithInvitation(systemContext("portal-sign-up", ctx.requestId), input, ctx.clientAddress)),
   invitation: publicProcedure.input(getInvitationInput).query(({ input }) => getInvitation(input)),
+  /** The signed-in user's language (the browser also keeps it in the NEXT_LOCALE cookie). */
+  setLocale: authedProcedure.input(setLocaleInput).mutation(({ ctx, input }) => setLocale(ctx.service, input)),
   acceptInvitation: authedProcedure.input(acceptInvitationInput).mutation(({ ctx, input }) => acceptInvitation(ctx.service, input)),
 });

@@ -13,6 +13,8 @@ import { getVerificationCertificate } from "@/server/services/verifications/get-
 
 export const metadata = { title: "Verification certificate" };
 
+const CHANNEL_LABELS = { api: "API", portal: "Portal", batch: "Batch" } as const;
+
 async function loadCertificate(id: string) {
   const member = await getMemberServiceContext();
   if (!member || !z.uuid().safeParse(id).success) return null;
@@ -45,7 +47,7 @@ export default async function CertificatePage({ params }: { params: Promise<{ id
     ["Consent", certificate.consent ? consentText(certificate.consent) : "Not recorded"],
     ["National ID", <span key="n" className="font-mono">{certificate.maskedNationalId}</span>],
     ...(certificate.redactedAt ? ([["Redacted", formatDateTime(certificate.redactedAt)]] as [string, React.ReactNode][]) : []),
-    ["Channel", certificate.channel === "api" ? "API" : "Portal"],
+    ["Channel", CHANNEL_LABELS[certificate.channel]],
     ["Environment", certificate.mode === "live" ? "Live (national registry)" : "Test (sandbox data)"],
   ];
   return (
