@@ -1,5 +1,5 @@
 /**
- * `npm run worker`: webhook delivery as its own process (run any number of them; set
+ * `npm run worker`: webhook delivery and email sending as their own process (run any number; set
  * WEBHOOK_WORKER_IN_APP=false to keep delivery out of the web processes).
  */
 import { disconnect } from "@/server/db/client";

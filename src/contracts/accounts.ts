@@ -30,3 +30,10 @@ export const twoFactorCodeSchema = z.string().trim().min(6, "Enter the 6-digit c
 export const changePasswordInput = z
   .object({ currentPassword: z.string().min(1, "Enter your current password").max(200), newPassword: passwordSchema })
   .refine((p) => p.currentPassword !== p.newPassword, { path: ["newPassword"], message: "Choose a password different from the current one" });
+
+/** Asking for a password reset link: only the address (the answer is the same whether it has an account). */
+export const requestPasswordResetInput = z.object({ email: emailSchema });
+
+export const passwordResetTokenSchema = z.string().min(20).max(100);
+
+export const resetPasswordInput = z.object({ token: passwordResetTokenSchema, password: passwordSchema });

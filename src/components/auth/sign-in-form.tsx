@@ -60,6 +60,11 @@ export function SignInForm() {
       <div className={askCode ? "hidden" : "space-y-4"}>
         <TextField label="Email" name="email" type="email" autoComplete="email" required />
         <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
+        <p className="text-right text-sm">
+          <Link className="font-medium text-blue-800 underline-offset-2 hover:underline" href="/forgot-password">
+            Forgot password?
+          </Link>
+        </p>
       </div>
       {askCode && (
         <TextField

@@ -7,7 +7,8 @@ import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { ErrorState } from "@/components/ui/states";
-import { PASSWORD_MIN_LENGTH, signUpInput } from "@/contracts/accounts";
+import { signUpInput } from "@/contracts/accounts";
+import { NewPasswordField } from "./new-password-field";
 import { useTRPC } from "@/trpc/client";
 import { fieldErrorsOf, validate } from "@/trpc/errors";
 
@@ -51,15 +52,7 @@ export function SignUpForm() {
       <TextField label="Business name" name="businessName" autoComplete="organization" error={errors.businessName} required />
       <TextField label="Your name" name="ownerName" autoComplete="name" error={errors.ownerName} required />
       <TextField label="Email" name="email" type="email" autoComplete="email" error={errors.email} required />
-      <TextField
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters`}
-        error={errors.password}
-        required
-      />
+      <NewPasswordField error={errors.password} />
       <Button type="submit" busy={signUp.isPending} className="w-full">
         Create account
       </Button>

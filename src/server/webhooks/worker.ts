@@ -1,12 +1,13 @@
 /**
- * The webhook worker: a dispatcher loop (outbox → deliveries) and a few delivery slots, all
- * polling PostgreSQL. Any number of workers, in app processes or `npm run worker` processes, can
+ * The webhook worker: a dispatcher loop (outbox → deliveries, and the emails some events cause),
+ * a few delivery slots and an email slot (when SMTP_URL is set), all polling PostgreSQL. Any number of workers, in app processes or `npm run worker` processes, can
  * run against one database: claims use SKIP LOCKED, so they share the work without double sends.
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { describeError, log } from "@/server/logging";
 import { dispatchOutbox } from "./dispatch-outbox";
 import { deliverNext } from "./deliver-next";
+import { sendNextEmail } from "@/server/mail/send-next";
 
 export type WebhookWorker = { stop: () => Promise<void> };
 
@@ -37,6 +38,7 @@ export function startWebhookWorker(options: WorkerOptions = {}): WebhookWorker {
   const loops = [
     loop("dispatch", async () => (await dispatchOutbox()).more),
     ...Array.from({ length: concurrency }, (_, i) => loop(`delivery slot ${i + 1}`, () => deliverNext())),
+    loop("email", () => sendNextEmail()),
   ];
   return {
     /** Stops polling and waits for attempts in flight (at most the 10 s delivery timeout). */

@@ -6,6 +6,10 @@ import { getInvitation, getInvitationInput } from "@/server/services/team/get-in
 import { signUpInput } from "@/contracts/accounts";
 import { signUpWithInvitation } from "@/server/services/team/sign-up-with-invitation";
 import { invitedSignUpInput } from "@/contracts/team";
+import { passwordResetTokenSchema, requestPasswordResetInput, resetPasswordInput } from "@/contracts/accounts";
+import { requestPasswordReset } from "@/server/services/account/request-password-reset";
+import { checkPasswordResetLink, resetPassword } from "@/server/services/account/reset-password";
+import { z } from "zod";
 
 export const accountRouter = router({
   /** Sign-up: a new business and its owner. The browser then signs in with next-auth. */
@@ -17,5 +21,11 @@ export const accountRouter = router({
     .input(invitedSignUpInput)
     .mutation(({ ctx, input }) => signUpWithInvitation(systemContext("portal-sign-up", ctx.requestId), input, ctx.clientAddress)),
   invitation: publicProcedure.input(getInvitationInput).query(({ input }) => getInvitation(input)),
+  /** "Forgot password": the same answer whether or not the address has an account. */
+  requestPasswordReset: publicProcedure
+    .input(requestPasswordResetInput)
+    .mutation(({ ctx, input }) => requestPasswordReset(systemContext("password-reset", ctx.requestId), input, ctx.clientAddress)),
+  passwordResetLink: publicProcedure.input(z.object({ token: passwordResetTokenSchema })).query(({ input }) => checkPasswordResetLink(input.token)),
+  resetPassword: publicProcedure.input(resetPasswordInput).mutation(({ ctx, input }) => resetPassword(systemContext("password-reset", ctx.requestId), input)),
   acceptInvitation: authedProcedure.input(acceptInvitationInput).mutation(({ ctx, input }) => acceptInvitation(ctx.service, input)),
 });
