@@ -1,6 +1,7 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 import { noServerImportInClientModule, SERVER_IMPORT_MESSAGE } from "./eslint/no-server-import-in-client-module.mjs";
+import { noUntranslatedText } from "./eslint/no-untranslated-text.mjs";
 
 const config = [
   ...nextVitals,
@@ -38,6 +39,12 @@ const config = [
     files: ["src/**/*.ts", "src/**/*.tsx"],
     plugins: { hubi: { rules: { "no-server-import-in-client-module": noServerImportInClientModule } } },
     rules: { "hubi/no-server-import-in-client-module": "error" },
+  },
+  {
+    // Pages and components speak the reader's language: their text lives in src/i18n/messages.
+    files: ["src/app/**/*.tsx", "src/components/**/*.tsx"],
+    plugins: { i18n: { rules: { "no-untranslated-text": noUntranslatedText } } },
+    rules: { "i18n/no-untranslated-text": "error" },
   },
 ];
 export default config;

@@ -1,3 +1,5 @@
+import createNextIntlPlugin from "next-intl/plugin";
+
 /** @type {import('next').NextConfig} */
 const config = {
   // Parallel builds (e.g. one per git worktree or test run) can use separate output folders.
@@ -14,4 +16,5 @@ const config = {
   },
 };
 
-export default config;
+// The portal's language per request (no locale in the URL): src/i18n/request.ts.
+export default createNextIntlPlugin("./src/i18n/request.ts")(config);

@@ -1,20 +1,21 @@
 /**
  * Password reset end to end, as a user does it: "Forgot password?" on the sign-in page, the email
  * opened in the local mail catcher at /dev/mail, its link, a new password, a sign-in with it, and
- * the same link refused afterwards. A real worker process sends the email over SMTP.
+ * the same link refused afterwards.
  */
 import { test as base, expect, signInAs } from "./fixtures";
 import { signUp } from "./portal";
 import { startWorkerProcess, type WorkerProcess } from "../test/support/worker-process";
 
-const test = base.extend<Record<never, never>, { worker: WorkerProcess }>({
+/** A real worker process sends the queued email, only while this spec's test runs. */
+const test = base.extend<{ worker: WorkerProcess }>({
   worker: [
     async ({}, use) => {
       const worker = await startWorkerProcess();
       await use(worker);
       await worker.stop();
     },
-    { scope: "worker", auto: true },
+    { auto: true },
   ],
 });
 

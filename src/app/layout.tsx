@@ -1,20 +1,24 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
+import { NextIntlClientProvider } from "next-intl";
+import { getLocale, getTranslations } from "next-intl/server";
 import "./globals.css";
 import { TRPCReactProvider } from "@/trpc/client";
 
-export const metadata: Metadata = {
-  title: { default: "Hubi", template: "%s · Hubi" },
-  description: "Citizen identity verification for Somali businesses",
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("common");
+  return { title: { default: "Hubi", template: "%s · Hubi" }, description: t("tagline") };
+}
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
   // Every page is rendered per request, so that each gets the nonce its scripts run with.
   await headers();
   return (
-    <html lang="en">
+    <html lang={await getLocale()}>
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
-        <TRPCReactProvider>{children}</TRPCReactProvider>
+        <NextIntlClientProvider>
+          <TRPCReactProvider>{children}</TRPCReactProvider>
+        </NextIntlClientProvider>
       </body>
     </html>
   );

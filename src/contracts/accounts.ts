@@ -1,7 +1,10 @@
 /** Account fields shared by the services and the browser forms, so both report the same errors. */
 import { z } from "zod";
+import { DEFAULT_LOCALE, LOCALES } from "@/i18n/locales";
 
 export const PASSWORD_MIN_LENGTH = 10;
+
+export const localeSchema = z.enum(LOCALES).default(DEFAULT_LOCALE);
 
 export const emailSchema = z
   .email({ error: "Enter a valid email address" })
@@ -22,6 +25,8 @@ export const signUpInput = z.object({
   ownerName: personNameSchema,
   email: emailSchema,
   password: passwordSchema,
+  /** The language the person was reading when they signed up: their portal and emails keep it. */
+  locale: localeSchema,
 });
 
 /** A code from an authenticator app (6 digits) or a recovery code (`xxxx-xxxx-xx`). */
@@ -30,6 +35,9 @@ export const twoFactorCodeSchema = z.string().trim().min(6, "Enter the 6-digit c
 export const changePasswordInput = z
   .object({ currentPassword: z.string().min(1, "Enter your current password").max(200), newPassword: passwordSchema })
   .refine((p) => p.currentPassword !== p.newPassword, { path: ["newPassword"], message: "Choose a password different from the current one" });
+
+/** The portal's and emails' language a signed-in user chooses. */
+export const setLocaleInput = z.object({ locale: z.enum(LOCALES) });
 
 /** Asking for a password reset link: only the address (the answer is the same whether it has an account). */
 export const requestPasswordResetInput = z.object({ email: emailSchema });

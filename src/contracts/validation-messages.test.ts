@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import "./validation-messages";
+import { validationTranslator } from "@/i18n/validation-translator";
+import { passwordSchema, signUpInput } from "./accounts";
+import { localizeIssue } from "./validation-messages";
 
 const messageOf = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error?.issues[0]?.message;
 
@@ -21,5 +23,26 @@ describe("validation messages without a schema's own", () => {
 
   it("never replace a schema's own message", () => {
     expect(messageOf(z.string().max(3, "Keep it short"), "long")).toBe("Keep it short");
+  });
+});
+
+describe("validation messages in the portal's languages", () => {
+  const somali = validationTranslator("so");
+  const issueOf = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error!.issues[0]!;
+
+  it("speak Somali to a Somali reader, with Somali-formatted numbers and counts", () => {
+    expect(localizeIssue(issueOf(z.string().max(2000), "x".repeat(2001)), somali)).toBe("Waa inuusan ka badnaan 2,000 xaraf");
+    expect(localizeIssue(issueOf(z.object({ a: z.string() }), {}), somali)).toBe("Meeshan waa in la buuxiyaa");
+    expect(localizeIssue(issueOf(z.email(), "nope"), somali)).toBe("Geli cinwaan iimayl oo sax ah");
+  });
+
+  it("translate the schemas' own messages the message files know, and keep the others as written", () => {
+    expect(localizeIssue(issueOf(signUpInput.shape.businessName, ""), somali)).toBe("Geli magaca ganacsiga");
+    expect(localizeIssue(issueOf(passwordSchema, "short"), somali)).toBe("Erayga sirta ahi waa inuu ahaadaa ugu yaraan 10 xaraf");
+    expect(localizeIssue(issueOf(z.string().max(3, "Keep it short"), "long"), somali)).toBe("Keep it short");
+  });
+
+  it("stay English for an English reader", () => {
+    expect(localizeIssue(issueOf(z.string().max(2000), "x".repeat(2001)), validationTranslator("en"))).toBe("Must be at most 2,000 characters");
   });
 });

@@ -92,8 +92,8 @@ describe("live-access decisions", () => {
     const [english] = await waitForMail(biz.email, /Live access approved/);
     expect(english!.subject).toBe("Live access approved for Hodan Mobile");
     expect(new URL(linkIn(english!, "/")).pathname).toBe("/keys");
-    const [somali] = await waitForMail(secondOwner.email, /oggolaaday/);
-    expect(somali!.subject).toBe("Hodan Mobile waxaa loo oggolaaday adeegga tooska ah");
+    const [somali] = await waitForMail(secondOwner.email, /aqbalay/);
+    expect(somali!.subject).toBe("Codsiga ogolaanshaha rasmiga ee Hodan Mobile waa la aqbalay");
     expect(somali!.language).toBe("so");
     expect((await settledMailTo(biz.email)).length).toBe(1);
     expect((await settledMailTo(secondOwner.email)).length).toBe(1);
@@ -105,8 +105,8 @@ describe("live-access decisions", () => {
     await setLocale(biz.userId, "so");
     const admin = await adminContext();
     await decideLiveAccess(admin, { applicationId: biz.applicationId, decision: "reject", reason: "The registration certificate is unreadable." });
-    const [mail] = await waitForMail(biz.email, /lama oggolaan/);
-    expect(mail!.subject).toBe("Codsiga adeegga tooska ah ee Rejected Co lama oggolaan");
+    const [mail] = await waitForMail(biz.email, /lama aqbalin/);
+    expect(mail!.subject).toBe("Codsiga ogolaanshaha rasmiga ee Rejected Co lama aqbalin");
     expect(mail!.text).toContain("Sababta: The registration certificate is unreadable.");
     expect(mail!.html).toContain("Sababta: The registration certificate is unreadable.");
   });
@@ -166,12 +166,13 @@ describe("webhook endpoint disabled", () => {
     for (let i = 0; i < 2; i++) await api("POST", "/verify/citizen", { key: biz.testKey, body: { nationalId: uniqueNationalId() } });
 
     const [mail] = await waitForMail(biz.email, /turned off/);
-    expect(mail!.subject).toBe("Webhooks to the sandbox endpoint of Hooks Co were turned off");
+    expect(mail!.subject).toBe("Webhooks to the test endpoint of Hooks Co were turned off");
     expect(mail!.text).toContain("The endpoint answered 410 Gone");
     expect(mail!.text).toContain("/hooks?token=redacted");
     expect(mail!.text).not.toContain("secret-value");
-    const [somali] = await waitForMail(developer.email, /la joojiyey/);
-    expect(somali!.text).toContain("Cinwaanku wuxuu ku jawaabay 410 Gone");
+    const [somali] = await waitForMail(developer.email, /la joojiyay/);
+    expect(somali!.subject).toBe("Webhook-yada habka tijaabada ee Hooks Co waa la joojiyay");
+    expect(somali!.text).toContain("Cinwaanka webhook-gu wuxuu ku jawaabay 410 Gone");
     expect((await settledMailTo(biz.email)).length).toBe(1);
     expect((await settledMailTo(developer.email)).length).toBe(1);
     expect(await settledMailTo(viewer.email)).toEqual([]);
@@ -201,9 +202,9 @@ describe("a new sign-in to an admin account", () => {
     await setLocale(userId, "so");
     const { secret } = await enrolTwoFactor(userId);
     expect(await signInOverHttp({ email, password: "admin password 123", code: await codeFor(userId, secret) }, "203.0.113.77")).toBe(true);
-    const [mail] = await waitForMail(email, /Gelitaan cusub/);
-    expect(mail!.subject).toBe("Gelitaan cusub oo akoonkaaga maamulaha Hubi ah");
-    expect(mail!.text).toContain("Cinwaanka: 203.0.113.77");
+    const [mail] = await waitForMail(email, /Galitaan cusub/);
+    expect(mail!.subject).toBe("Galitaan cusub ayaa lagu sameeyay akoonkaaga maamulka Hubi");
+    expect(mail!.text).toContain("Cinwaanka IP-ga: 203.0.113.77");
     expect(mail!.text).toContain("Biraawsarka: Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36");
     expect(mail!.text).toMatch(/Waqtiga: .+ UTC/);
     expect((await settledMailTo(email)).length).toBe(1);

@@ -68,8 +68,8 @@ describe("asking for a reset link", () => {
     const biz = await createTestBusiness();
     await db().user.update({ where: { id: biz.userId }, data: { locale: "so" } });
     await requestPasswordReset(ctx(), { email: biz.email }, address());
-    const [mail] = await waitForMail(biz.email, /furaha sirta/);
-    expect(mail!.subject).toBe("Beddel furaha sirta ah ee Hubi");
+    const [mail] = await waitForMail(biz.email, /erayga sirta/);
+    expect(mail!.subject).toBe("Beddel erayga sirta ah ee Hubi");
     expect(mail!.language).toBe("so");
     expect(mail!.text).toContain("Linkigu hal mar buu shaqeeyaa, muddo 30 daqiiqo ah.");
     expect(mail!.html).toContain('<html lang="so">');

@@ -21,7 +21,7 @@ const createCaller = createCallerFactory(appRouter);
 
 function callerFor(business: TestBusiness, role: Role = "owner", mode: "test" | "live" = "test") {
   const ctx: TrpcContext = {
-    user: { id: business.userId, email: business.email, name: "Test Owner", isPlatformAdmin: false, twoFactorEnabled: false, memberships: [] },
+    user: { id: business.userId, email: business.email, name: "Test Owner", isPlatformAdmin: false, twoFactorEnabled: false, locale: "en", memberships: [] },
     membership: { businessId: business.businessId, businessName: "Test Business", role, requireTwoFactor: false, suspended: false },
     mode,
     requestId: `req_${crypto.randomUUID()}`,
@@ -31,7 +31,7 @@ function callerFor(business: TestBusiness, role: Role = "owner", mode: "test" | 
 
 const adminCaller = () =>
   createCaller({
-    user: { id: crypto.randomUUID(), email: "admin@hubi.test", name: "Admin", isPlatformAdmin: true, twoFactorEnabled: true, memberships: [] },
+    user: { id: crypto.randomUUID(), email: "admin@hubi.test", name: "Admin", isPlatformAdmin: true, twoFactorEnabled: true, locale: "en", memberships: [] },
     membership: undefined,
     mode: "test",
     requestId: `req_${crypto.randomUUID()}`,

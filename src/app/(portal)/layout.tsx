@@ -1,4 +1,5 @@
 import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { PortalShell } from "@/components/portal/shell";
 import { getPortalSession } from "@/server/auth/portal-session";
 
@@ -13,10 +14,11 @@ export default async function PortalLayout({ children }: { children: React.React
   // A platform admin who belongs to no business works in the admin console.
   if (!membership && user.isPlatformAdmin) redirect("/admin");
   if (!membership) {
+    const t = await getTranslations("common.shell");
     return (
       <main className="mx-auto max-w-lg px-6 py-24 text-center">
-        <h1 className="text-xl font-semibold">You are not a member of a business</h1>
-        <p className="mt-2 text-sm text-slate-600">Ask an owner of your business for an invitation link.</p>
+        <h1 className="text-xl font-semibold">{t("notMemberTitle")}</h1>
+        <p className="mt-2 text-sm text-slate-600">{t("notMemberBody")}</p>
       </main>
     );
   }

@@ -10,7 +10,8 @@ import { ErrorState, Loading, Notice } from "@/components/ui/states";
 import { writeSelectionCookie } from "@/components/portal/selection";
 import { invitedSignUpInput } from "@/contracts/team";
 import { useTRPC } from "@/trpc/client";
-import { fieldErrorsOf, validate } from "@/trpc/errors";
+import { fieldErrorsOf } from "@/trpc/errors";
+import { useValidate } from "@/components/i18n/use-validate";
 
 /** Open the joined business straight away: select it with the switcher's cookie, drop old data. */
 function enterBusiness(businessId: string, router: ReturnType<typeof useRouter>, queryClient: QueryClient) {
@@ -22,6 +23,7 @@ function enterBusiness(businessId: string, router: ReturnType<typeof useRouter>,
 
 export function AcceptInvitation({ token }: { token: string }) {
   const trpc = useTRPC();
+  const validate = useValidate();
   const router = useRouter();
   const queryClient = useQueryClient();
   const invitation = useQuery(trpc.account.invitation.queryOptions({ token }, { retry: false }));

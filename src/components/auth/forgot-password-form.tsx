@@ -1,5 +1,6 @@
 "use client";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
@@ -10,6 +11,7 @@ import { useFormMutation } from "./use-form-mutation";
 
 /** "Forgot password": asks for the address; the answer never says whether it has an account. */
 export function ForgotPasswordForm() {
+  const t = useTranslations("password-reset");
   const trpc = useTRPC();
   const request = useMutation(trpc.account.requestPasswordReset.mutationOptions());
   const { errors, submit, serverError } = useFormMutation(requestPasswordResetInput, request);
@@ -22,13 +24,11 @@ export function ForgotPasswordForm() {
   if (request.isSuccess) {
     return (
       <div className="space-y-4">
-        <h1 className="text-xl font-semibold">Check your email</h1>
+        <h1 className="text-xl font-semibold">{t("sent.title")}</h1>
         <div role="status">
-          <Notice tone="success">
-            If an account uses {request.variables.email}, we have sent it a link to choose a new password. The link works once, for 30 minutes.
-          </Notice>
+          <Notice tone="success">{t("sent.body", { email: request.variables.email })}</Notice>
         </div>
-        <p className="text-sm text-slate-600">No email after a few minutes? Check your spam folder, or ask again.</p>
+        <p className="text-sm text-slate-600">{t("sent.help")}</p>
         <BackToSignIn />
       </div>
     );
@@ -37,13 +37,13 @@ export function ForgotPasswordForm() {
   return (
     <form onSubmit={onSubmit} className="space-y-4" noValidate>
       <div>
-        <h1 className="text-xl font-semibold">Forgot your password?</h1>
-        <p className="mt-1 text-sm text-slate-600">Enter the email address you sign in with. We will email you a link to choose a new password.</p>
+        <h1 className="text-xl font-semibold">{t("forgot.title")}</h1>
+        <p className="mt-1 text-sm text-slate-600">{t("forgot.intro")}</p>
       </div>
       {serverError && <ErrorState error={serverError} />}
-      <TextField label="Email" name="email" type="email" autoComplete="email" error={errors.email} required />
+      <TextField label={t("forgot.email")} name="email" type="email" autoComplete="email" error={errors.email} required />
       <Button type="submit" busy={request.isPending} className="w-full">
-        Email me a link
+        {t("forgot.submit")}
       </Button>
       <BackToSignIn />
     </form>
@@ -51,10 +51,11 @@ export function ForgotPasswordForm() {
 }
 
 export function BackToSignIn() {
+  const t = useTranslations("password-reset");
   return (
     <p className="text-center text-sm text-slate-600">
       <Link className="font-medium text-blue-800 underline-offset-2 hover:underline" href="/sign-in">
-        Back to sign in
+        {t("backToSignIn")}
       </Link>
     </p>
   );

@@ -4,6 +4,7 @@ import { useRouter, useSearchParams } from "next/navigation";
 import { signIn } from "next-auth/react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/states";
@@ -16,6 +17,7 @@ const MESSAGES: Record<string, string> = {
 };
 
 export function SignInForm() {
+  const tReset = useTranslations("password-reset");
   const router = useRouter();
   const queryClient = useQueryClient();
   const params = useSearchParams();
@@ -62,7 +64,7 @@ export function SignInForm() {
         <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
         <p className="text-right text-sm">
           <Link className="font-medium text-blue-800 underline-offset-2 hover:underline" href="/forgot-password">
-            Forgot password?
+            {tReset("forgotLink")}
           </Link>
         </p>
       </div>

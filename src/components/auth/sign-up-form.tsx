@@ -7,13 +7,14 @@ import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { ErrorState } from "@/components/ui/states";
-import { signUpInput } from "@/contracts/accounts";
-import { NewPasswordField } from "./new-password-field";
+import { PASSWORD_MIN_LENGTH, signUpInput } from "@/contracts/accounts";
 import { useTRPC } from "@/trpc/client";
-import { fieldErrorsOf, validate } from "@/trpc/errors";
+import { fieldErrorsOf } from "@/trpc/errors";
+import { useValidate } from "@/components/i18n/use-validate";
 
 export function SignUpForm() {
   const trpc = useTRPC();
+  const validate = useValidate();
   const router = useRouter();
   const queryClient = useQueryClient();
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -52,7 +53,15 @@ export function SignUpForm() {
       <TextField label="Business name" name="businessName" autoComplete="organization" error={errors.businessName} required />
       <TextField label="Your name" name="ownerName" autoComplete="name" error={errors.ownerName} required />
       <TextField label="Email" name="email" type="email" autoComplete="email" error={errors.email} required />
-      <NewPasswordField error={errors.password} />
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters`}
+        error={errors.password}
+        required
+      />
       <Button type="submit" busy={signUp.isPending} className="w-full">
         Create account
       </Button>

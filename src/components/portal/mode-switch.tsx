@@ -1,10 +1,12 @@
 "use client";
 import type { Mode } from "@/generated/prisma/enums";
+import { useTranslations } from "next-intl";
 import { cn } from "@/components/ui/cn";
 import { useSelectionCookie } from "./selection";
 
 /** Test/live toggle shown on every page; the choice applies to everything the portal shows. */
 export function ModeSwitch({ mode }: { mode: Mode }) {
+  const t = useTranslations("common.mode");
   const select = useSelectionCookie("hubi_mode");
   const live = mode === "live";
   return (
@@ -18,7 +20,7 @@ export function ModeSwitch({ mode }: { mode: Mode }) {
       <span className={cn("relative h-5 w-9 rounded-full transition-colors", live ? "bg-emerald-600" : "bg-amber-500")} aria-hidden>
         <span className={cn("absolute top-0.5 size-4 rounded-full bg-white shadow transition-all", live ? "left-4.5" : "left-0.5")} />
       </span>
-      <span>Live mode</span>
+      <span>{t("liveSwitch")}</span>
     </button>
   );
 }

@@ -1,34 +1,37 @@
 "use client";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { useTranslations } from "next-intl";
 import type { Role } from "@/generated/prisma/enums";
 import { cn } from "@/components/ui/cn";
 import { usePortal } from "./portal-context";
 import { hasRole } from "./roles";
 
-type NavItem = { href: string; label: string; minRole?: Role; adminOnly?: boolean };
+type NavItem = { href: string; label: NavLabel; minRole?: Role; adminOnly?: boolean };
+type NavLabel = "overview" | "keys" | "verify" | "history" | "requestLog" | "credits" | "webhooks" | "liveAccess" | "team" | "dataProtection" | "admin";
 
 // Viewers never see key material, so pages that show keys or key hints need the developer role.
 const ITEMS: NavItem[] = [
-  { href: "/overview", label: "Overview" },
-  { href: "/keys", label: "API keys", minRole: "developer" },
-  { href: "/verify", label: "Verify", minRole: "developer" },
-  { href: "/history", label: "History" },
-  { href: "/request-log", label: "Request log", minRole: "developer" },
-  { href: "/credits", label: "Credits" },
-  { href: "/webhooks", label: "Webhooks" },
-  { href: "/live-access", label: "Live access" },
-  { href: "/team", label: "Team" },
-  { href: "/data-protection", label: "Data protection" },
-  { href: "/admin", label: "Admin", adminOnly: true },
+  { href: "/overview", label: "overview" },
+  { href: "/keys", label: "keys", minRole: "developer" },
+  { href: "/verify", label: "verify", minRole: "developer" },
+  { href: "/history", label: "history" },
+  { href: "/request-log", label: "requestLog", minRole: "developer" },
+  { href: "/credits", label: "credits" },
+  { href: "/webhooks", label: "webhooks" },
+  { href: "/live-access", label: "liveAccess" },
+  { href: "/team", label: "team" },
+  { href: "/data-protection", label: "dataProtection" },
+  { href: "/admin", label: "admin", adminOnly: true },
 ];
 
 export function Nav({ onNavigate }: { onNavigate?: () => void }) {
+  const t = useTranslations("common.nav");
   const pathname = usePathname();
   const { role, isPlatformAdmin } = usePortal();
   const items = ITEMS.filter((i) => (i.adminOnly ? isPlatformAdmin : hasRole(role, i.minRole ?? "viewer")));
   return (
-    <nav aria-label="Main">
+    <nav aria-label={t("label")}>
       <ul className="space-y-0.5">
         {items.map((item) => {
           const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
@@ -43,7 +46,7 @@ export function Nav({ onNavigate }: { onNavigate?: () => void }) {
                   active ? "bg-blue-50 text-blue-900" : "text-slate-700 hover:bg-slate-100",
                 )}
               >
-                {item.label}
+                {t(item.label)}
               </Link>
             </li>
           );

@@ -4,7 +4,9 @@ import Image from "next/image";
 import { signOut } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { LanguageSwitcher } from "@/components/i18n/language-switcher";
 import { Button } from "@/components/ui/button";
 import { BusinessSwitcher } from "./business-switcher";
 import { ModeSwitch } from "./mode-switch";
@@ -13,6 +15,8 @@ import { PortalProvider, type PortalInfo } from "./portal-context";
 
 /** The portal frame: sidebar (a drawer on small screens), top bar with the mode switch, test banner. */
 export function PortalShell({ info, children }: { info: PortalInfo; children: React.ReactNode }) {
+  const t = useTranslations("common.shell");
+  const roles = useTranslations("common.roles");
   const [menuOpen, setMenuOpen] = useState(false);
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -26,17 +30,16 @@ export function PortalShell({ info, children }: { info: PortalInfo; children: Re
   return (
     <PortalProvider value={info}>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
-        Skip to content
+        {t("skipToContent")}
       </a>
       {info.suspended && (
         <div role="alert" className="bg-red-700 px-4 py-2 text-center text-sm font-medium text-white print:hidden">
-          {info.businessName} is suspended: every API call, test or live, is refused (403) until Hubi reactivates it. Contact Hubi support to
-          resolve it.
+          {t("suspended", { business: info.businessName })}
         </div>
       )}
       {info.mode === "test" && (
         <div role="note" className="bg-amber-400 px-4 py-1 text-center text-xs font-semibold uppercase tracking-wide text-amber-950 print:hidden">
-          Test mode — sandbox data, no credits charged
+          {t("testBanner")}
         </div>
       )}
       <div className="flex min-h-screen">
@@ -50,27 +53,28 @@ export function PortalShell({ info, children }: { info: PortalInfo; children: Re
               Hubi
             </span>
             <Button variant="ghost" size="sm" className="md:hidden" onClick={() => setMenuOpen(false)}>
-              Close menu
+              {t("closeMenu")}
             </Button>
           </div>
           <div className="mb-4 px-3">
             <BusinessSwitcher />
-            <p className="mt-0.5 text-xs capitalize text-slate-500">{info.role}</p>
+            <p className="mt-0.5 text-xs text-slate-500">{roles(info.role)}</p>
           </div>
           <Nav onNavigate={() => setMenuOpen(false)} />
         </aside>
         <div className="flex min-w-0 flex-1 flex-col">
           <header className="flex items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-2 sm:px-6 print:hidden">
             <Button variant="ghost" size="sm" className="md:hidden" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
-              Menu
+              {t("menu")}
             </Button>
             <div className="ml-auto flex items-center gap-3">
               <ModeSwitch mode={info.mode} />
-              <Link href="/account" className="hidden text-sm text-slate-600 hover:text-slate-900 hover:underline sm:inline" title={`${info.email}: account and sign-in security`}>
+              <LanguageSwitcher signedIn />
+              <Link href="/account" className="hidden text-sm text-slate-600 hover:text-slate-900 hover:underline sm:inline" title={t("accountTitle", { email: info.email })}>
                 {info.userName}
               </Link>
               <Button variant="secondary" size="sm" onClick={onSignOut}>
-                Sign out
+                {t("signOut")}
               </Button>
             </div>
           </header>

@@ -1,9 +1,14 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { useErrorMessage } from "@/components/i18n/error-message";
+
 /** The loading, empty and error states every data view shows. */
-export function Loading({ label = "Loading" }: { label?: string }) {
+export function Loading({ label }: { label?: string }) {
+  const t = useTranslations("common.states");
   return (
     <div role="status" className="flex items-center gap-2 px-5 py-8 text-sm text-slate-500">
       <span className="size-4 animate-spin rounded-full border-2 border-slate-300 border-r-transparent" aria-hidden />
-      {label}…
+      {label ?? t("loading")}…
     </div>
   );
 }
@@ -17,11 +22,23 @@ export function Empty({ title, children }: { title: string; children?: React.Rea
   );
 }
 
-export function ErrorState({ error }: { error: { message: string } }) {
+/** A failed request, in the reader's language (see useErrorMessage). */
+export function ErrorState({ error }: { error: unknown }) {
+  const message = useErrorMessage();
   return (
     <div role="alert" className="m-5 rounded-md bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-red-200">
-      {error.message || "Something went wrong. Try again."}
+      {message(error)}
     </div>
+  );
+}
+
+/** A failed action's message in a line of its own, beside the control that caused it. */
+export function ErrorText({ error, className = "text-sm text-red-700" }: { error: unknown; className?: string }) {
+  const message = useErrorMessage();
+  return (
+    <p role="alert" className={className}>
+      {message(error)}
+    </p>
   );
 }
 

@@ -14,10 +14,12 @@ import { verifyCitizenRequestSchema } from "@/contracts/verifications";
 import { MatchSummary } from "./match-summary";
 import { ConsentFields, consentFromForm } from "./consent-fields";
 import { useTRPC } from "@/trpc/client";
-import { fieldErrorsOf, validate } from "@/trpc/errors";
+import { fieldErrorsOf } from "@/trpc/errors";
+import { useValidate } from "@/components/i18n/use-validate";
 
 export function VerifyForm() {
   const trpc = useTRPC();
+  const validate = useValidate();
   const queryClient = useQueryClient();
   const { mode } = usePortal();
   const [errors, setErrors] = useState<Record<string, string>>({});

@@ -2,10 +2,11 @@
  * Renders a queued email in its recipient's language: a subject, a plain-text body and a simple
  * HTML body from the same paragraphs, the strings from src/i18n/messages/<locale>/email.json.
  */
-import { createTranslator } from "next-intl";
+import { createFormatter, createTranslator } from "next-intl";
 import en from "@/i18n/messages/en/email.json";
 import so from "@/i18n/messages/so/email.json";
 import { isLocale, type Locale } from "@/i18n/locales";
+import { FORMATS, TIME_ZONE } from "@/i18n/formats";
 import { env } from "@/env";
 import type { EmailKind, EmailParams } from "./kinds";
 
@@ -17,20 +18,17 @@ type Body = { subject: string; paragraphs: string[]; action: { label: string; pa
 
 type Translate = ReturnType<typeof createTranslator<typeof en>>;
 
-/** Dates as the portal shows them, in UTC, spelled in the reader's language. */
-function formatTime(locale: Locale, iso: string): string {
-  return `${new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso))} UTC`;
-}
+type FormatTime = (iso: string) => string;
 
-type Builders = { [K in EmailKind]: (t: Translate, p: EmailParams[K], locale: Locale, link: string | undefined) => Body };
+type Builders = { [K in EmailKind]: (t: Translate, p: EmailParams[K], time: FormatTime, link: string | undefined) => Body };
 
 const BUILDERS: Builders = {
-  invitation: (t, p, locale, link) => ({
+  invitation: (t, p, time, link) => ({
     subject: t("invitation.subject", p),
-    paragraphs: [t("invitation.body", { ...p, role: t(`roles.${p.role}`) }), t("invitation.expiry", { expiresAt: formatTime(locale, p.expiresAt) })],
+    paragraphs: [t("invitation.body", { ...p, role: t(`roles.${p.role}`) }), t("invitation.expiry", { expiresAt: time(p.expiresAt) })],
     action: { label: t("invitation.action"), path: link! },
   }),
-  password_reset: (t, _p, _locale, link) => ({
+  password_reset: (t, _p, _time, link) => ({
     subject: t("passwordReset.subject"),
     paragraphs: [t("passwordReset.body"), t("passwordReset.expiry"), t("passwordReset.ignore")],
     action: { label: t("passwordReset.action"), path: link! },
@@ -67,12 +65,12 @@ const BUILDERS: Builders = {
       action: { label: t("webhookDisabled.action"), path: "/webhooks" },
     };
   },
-  admin_sign_in: (t, p, locale) => ({
+  admin_sign_in: (t, p, time) => ({
     subject: t("adminSignIn.subject"),
     paragraphs: [
       t("adminSignIn.body"),
       [
-        t("adminSignIn.time", { at: formatTime(locale, p.at) }),
+        t("adminSignIn.time", { at: time(p.at) }),
         t("adminSignIn.address", { address: p.address ?? t("adminSignIn.unknown") }),
         t("adminSignIn.browser", { browser: p.browser ?? t("adminSignIn.unknown") }),
       ].join("\n"),
@@ -105,6 +103,9 @@ ${paragraphs.map(p).join("\n")}
 export function renderEmail<K extends EmailKind>(kind: K, locale: string, params: EmailParams[K], portalUrl: string, link?: string): RenderedEmail {
   const lang: Locale = isLocale(locale) ? locale : "en";
   const t = createTranslator({ locale: lang, messages: MESSAGES[lang] });
-  const body = BUILDERS[kind](t, params, lang, link);
+  // Times as the portal shows them: its one format, in UTC, saying so.
+  const format = createFormatter({ locale: lang, timeZone: TIME_ZONE, formats: FORMATS });
+  const time = (iso: string) => t("utc", { time: format.dateTime(new Date(iso), "dateTime") });
+  const body = BUILDERS[kind](t, params, time, link);
   return layout(lang, t, body, new URL(body.action.path, portalUrl).toString());
 }

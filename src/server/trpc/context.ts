@@ -9,6 +9,8 @@ import { newRequestId } from "@/server/crypto/identifiers";
 import { clientAddress } from "@/server/http/client-address";
 import { env } from "@/env";
 import type { Mode, Role } from "@/generated/prisma/enums";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "@/i18n/locales";
+import { LOCALE_COOKIE, pickLocale } from "@/i18n/pick-locale";
 
 export const MODE_COOKIE = "hubi_mode";
 export const BUSINESS_COOKIE = "hubi_business";
@@ -28,6 +30,8 @@ export type PortalUser = {
   name: string;
   isPlatformAdmin: boolean;
   twoFactorEnabled: boolean;
+  /** The language the user chose for the portal and emails. */
+  locale: Locale;
   /** The server-side session the request's cookie names (absent for callers built in tests). */
   sessionId?: string;
   memberships: { businessId: string; businessName: string; role: Role; requireTwoFactor: boolean; suspended: boolean }[];
@@ -59,6 +63,7 @@ export async function loadPortalUser(userId: string | undefined, cookie?: Cookie
     name: user.name,
     isPlatformAdmin: user.isPlatformAdmin,
     twoFactorEnabled: user.totpEnabledAt !== null,
+    locale: isLocale(user.locale) ? user.locale : DEFAULT_LOCALE,
     sessionId: session?.id,
     memberships: user.memberships.map((m) => ({
       businessId: m.businessId,
@@ -95,6 +100,8 @@ export type TrpcContext = {
   membership: PortalUser["memberships"][number] | undefined;
   mode: Mode;
   requestId: string;
+  /** The language the browser is shown, for field errors in it (English when absent, as for callers built in tests). */
+  locale?: Locale;
   /** Known when the request came through a proxy (or Next.js) that sets X-Forwarded-For. */
   clientAddress?: string;
 };
@@ -104,5 +111,6 @@ export async function createTrpcContext({ req }: { req: Request }): Promise<Trpc
   const user = await loadPortalUser(session?.userId, session);
   const membership = selectMembership(user, cookie(req, BUSINESS_COOKIE));
   const mode = selectMode(cookie(req, MODE_COOKIE));
-  return { user, membership, mode, requestId: newRequestId(), clientAddress: clientAddress(req.headers, env().TRUSTED_PROXY_HOPS) };
+  const locale = pickLocale({ saved: user?.locale, cookie: cookie(req, LOCALE_COOKIE), acceptLanguage: req.headers.get("accept-language") });
+  return { user, membership, mode, locale, requestId: newRequestId(), clientAddress: clientAddress(req.headers, env().TRUSTED_PROXY_HOPS) };
 }

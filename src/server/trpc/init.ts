@@ -20,7 +20,9 @@ import { describeError, log } from "@/server/logging";
 import type { Role } from "@/generated/prisma/enums";
 import { mustEnrolTwoFactor, type TrpcContext } from "./context";
 import { userServiceContext } from "./service-context";
-import "@/contracts/validation-messages";
+import { localizeIssue } from "@/contracts/validation-messages";
+import { DEFAULT_LOCALE, type Locale } from "@/i18n/locales";
+import { validationTranslator } from "@/i18n/validation-translator";
 
 const TRPC_CODE = {
   BAD_REQUEST: "BAD_REQUEST",
@@ -34,12 +36,13 @@ const TRPC_CODE = {
   INTERNAL_ERROR: "INTERNAL_SERVER_ERROR",
 } as const;
 
-/** Field errors of a failed zod parse, as `{ field: message }`, for forms to show beside inputs. */
-function fieldErrors(error: ZodError): Record<string, string> {
+/** Field errors of a failed zod parse, as `{ field: message }` in the reader's language, for forms to show beside inputs. */
+function fieldErrors(error: ZodError, locale: Locale): Record<string, string> {
+  const t = validationTranslator(locale);
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = issue.path.join(".") || "form";
-    out[field] ??= issue.message;
+    out[field] ??= localizeIssue(issue, t);
   }
   return out;
 }
@@ -51,7 +54,7 @@ export const UNEXPECTED_ERROR_MESSAGE = "Something went wrong on our side. Try a
  * are; an unexpected error (a database or library failure) as a generic message, logged here
  * without its text, which may quote SQL or data.
  */
-export function formatError<S extends { message: string; data: object }>({ shape, error }: { shape: S; error: TRPCError }) {
+export function formatError<S extends { message: string; data: object }>({ shape, error, ctx }: { shape: S; error: TRPCError; ctx?: Pick<TrpcContext, "locale"> }) {
   const cause = error.cause;
   const unexpected = error.code === "INTERNAL_SERVER_ERROR" && !(cause instanceof AppError);
   if (unexpected) log("error", "unexpected portal error", describeError(cause ?? error));
@@ -62,7 +65,7 @@ export function formatError<S extends { message: string; data: object }>({ shape
       ...shape.data,
       stack: undefined,
       appCode: cause instanceof AppError ? cause.code : undefined,
-      fieldErrors: cause instanceof ZodError ? fieldErrors(cause) : undefined,
+      fieldErrors: cause instanceof ZodError ? fieldErrors(cause, ctx?.locale ?? DEFAULT_LOCALE) : undefined,
     },
   };
 }

@@ -4,7 +4,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useSubmission } from "@/trpc/use-submission";
 import { Button } from "@/components/ui/button";
 import { useTRPC } from "@/trpc/client";
-import { fieldErrorsOf, validate } from "@/trpc/errors";
+import { fieldErrorsOf } from "@/trpc/errors";
+import { useValidate } from "@/components/i18n/use-validate";
 import { liveAccessApplicationSchema, type LiveAccessApplicationForm } from "@/contracts/live-access";
 
 type FieldName = keyof LiveAccessApplicationForm;
@@ -27,6 +28,7 @@ const initialValues = (previous?: LiveAccessApplicationForm | null) =>
 /** The owner's application. Validated with the service's own schema before it is sent. */
 export function ApplicationForm({ previous }: { previous: LiveAccessApplicationForm | null }) {
   const trpc = useTRPC();
+  const validate = useValidate();
   const queryClient = useQueryClient();
   const [values, setValues] = useState(() => initialValues(previous));
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});

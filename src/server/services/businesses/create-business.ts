@@ -4,13 +4,14 @@ import type { ServiceContext } from "@/server/context";
 import { recordAudit } from "@/server/audit/record";
 import { conflict } from "@/server/errors";
 import { hashPassword } from "@/server/services/users/passwords";
-import { businessNameSchema, emailSchema, passwordSchema, personNameSchema } from "@/contracts/accounts";
+import { businessNameSchema, emailSchema, localeSchema, passwordSchema, personNameSchema } from "@/contracts/accounts";
 
 export const createBusinessInput = z.object({
   businessName: businessNameSchema,
   ownerName: personNameSchema,
   email: emailSchema,
   password: passwordSchema,
+  locale: localeSchema,
   plan: z.enum(["starter", "enterprise"]).default("starter"),
   /** Operator shortcut: approve live access at once (also puts the business on enterprise). */
   approveLive: z.boolean().default(false),
@@ -26,7 +27,7 @@ export async function createBusiness(ctx: ServiceContext, input: CreateBusinessI
     if (await tx.user.findUnique({ where: { email: data.email }, select: { id: true } })) {
       throw conflict("An account with this email already exists. Sign in instead.");
     }
-    const user = await tx.user.create({ data: { email: data.email, name: data.ownerName, passwordHash } });
+    const user = await tx.user.create({ data: { email: data.email, name: data.ownerName, passwordHash, locale: data.locale } });
     const business = await tx.business.create({
       data: {
         name: data.businessName,

@@ -10,7 +10,7 @@ import { assertInvitationUsable, claimInvitation } from "./claim-invitation";
 
 /** An invited person's account and membership, atomically: no business of their own is created. */
 export async function signUpWithInvitation(ctx: ServiceContext, input: z.input<typeof invitedSignUpInput>, clientAddress?: string) {
-  const { token, name, email, password } = invitedSignUpInput.parse(input);
+  const { token, name, email, password, locale } = invitedSignUpInput.parse(input);
   await throttleSignUp(clientAddress);
   const passwordHash = await hashPassword(password);
   return db().$transaction(async (tx) => {
@@ -18,7 +18,7 @@ export async function signUpWithInvitation(ctx: ServiceContext, input: z.input<t
     if (await tx.user.findUnique({ where: { email }, select: { id: true } })) {
       throw conflict("An account with this email already exists. Sign in to accept the invitation.");
     }
-    const user = await tx.user.create({ data: { email, name, passwordHash } });
+    const user = await tx.user.create({ data: { email, name, passwordHash, locale } });
     await recordAudit(tx, ctx, { action: "user.created", targetType: "user", targetId: user.id });
     return claimInvitation(tx, ctx, token, user.id);
   });

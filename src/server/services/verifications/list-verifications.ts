@@ -93,12 +93,8 @@ const countColumn = (mode: Mode) => (mode === "live" ? "live_verification_count"
 function head(ctx: ServiceContext, q: Sql, input: Input): string {
   const biz = q.p(input.businessId, "uuid");
   if (input.chargeCredit && input.mode === "live") {
-    return `WITH ${chargeCreditCtes(q, { businessId: input.businessId, requestId: ctx.requestId, note: "List verifications", at: new Date(), returning: "live_verification_count AS total" })},
-  head AS (
-    SELECT total, true AS charged FROM charge
-    UNION ALL
-    SELECT live_verification_count, false FROM business WHERE id = ${biz} AND NOT EXISTS (SELECT 1 FROM charge)
-  )`;
+    return `WITH ${chargeCreditCtes(q, { businessId: input.businessId, requestId: ctx.requestId, note: "List verifications", at: new Date() })},
+  head AS (SELECT live_verification_count AS total, charge.took = 1 AS charged FROM business CROSS JOIN charge WHERE id = ${biz})`;
   }
   return `WITH head AS (SELECT ${countColumn(input.mode)} AS total, false AS charged FROM business WHERE id = ${biz})`;
 }

@@ -116,18 +116,15 @@ async function record(
   const vid = q.p(v.id, "uuid");
   const ts = q.p(at, "timestamptz");
   const actor = ctx.actor;
+  // The charge runs first (the counter's condition reads it), so a charge waiting for a bucket
+  // never holds the business row.
   const counter =
     input.mode === "live"
-      ? `${chargeCreditCtes(q, {
-          businessId: input.businessId,
-          requestId: ctx.requestId,
-          note: "Verification",
-          at,
-          verificationId: v.id,
-          alsoSet: "live_verification_count = live_verification_count + 1",
-          returning: "live_verification_count AS seq",
-        })},
-  counter AS (SELECT seq FROM charge)`
+      ? `${chargeCreditCtes(q, { businessId: input.businessId, requestId: ctx.requestId, note: "Verification", at, verificationId: v.id })},
+  counter AS (
+    UPDATE business SET live_verification_count = live_verification_count + 1
+     WHERE id = ${biz} AND (SELECT took FROM charge) = 1 RETURNING live_verification_count AS seq
+  )`
       : `counter AS (
     UPDATE business SET test_verification_count = test_verification_count + 1
      WHERE id = ${biz} RETURNING test_verification_count AS seq

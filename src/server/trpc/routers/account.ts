@@ -3,10 +3,10 @@ import { systemContext } from "@/server/context";
 import { signUp } from "@/server/services/businesses/sign-up";
 import { acceptInvitation, acceptInvitationInput } from "@/server/services/team/accept-invitation";
 import { getInvitation, getInvitationInput } from "@/server/services/team/get-invitation";
-import { signUpInput } from "@/contracts/accounts";
+import { passwordResetTokenSchema, requestPasswordResetInput, resetPasswordInput, setLocaleInput, signUpInput } from "@/contracts/accounts";
+import { setLocale } from "@/server/services/users/set-locale";
 import { signUpWithInvitation } from "@/server/services/team/sign-up-with-invitation";
 import { invitedSignUpInput } from "@/contracts/team";
-import { passwordResetTokenSchema, requestPasswordResetInput, resetPasswordInput } from "@/contracts/accounts";
 import { requestPasswordReset } from "@/server/services/account/request-password-reset";
 import { checkPasswordResetLink, resetPassword } from "@/server/services/account/reset-password";
 import { z } from "zod";
@@ -27,5 +27,7 @@ export const accountRouter = router({
     .mutation(({ ctx, input }) => requestPasswordReset(systemContext("password-reset", ctx.requestId), input, ctx.clientAddress)),
   passwordResetLink: publicProcedure.input(z.object({ token: passwordResetTokenSchema })).query(({ input }) => checkPasswordResetLink(input.token)),
   resetPassword: publicProcedure.input(resetPasswordInput).mutation(({ ctx, input }) => resetPassword(systemContext("password-reset", ctx.requestId), input)),
+  /** The signed-in user's language (the browser also keeps it in the NEXT_LOCALE cookie). */
+  setLocale: authedProcedure.input(setLocaleInput).mutation(({ ctx, input }) => setLocale(ctx.service, input)),
   acceptInvitation: authedProcedure.input(acceptInvitationInput).mutation(({ ctx, input }) => acceptInvitation(ctx.service, input)),
 });

@@ -102,7 +102,9 @@ export function AuditLog() {
             <Table caption="Audit log entries">
               <thead>
                 <tr>
-                  <Th>#</Th>
+                  <Th>
+                    <abbr title="Number in its chain: each business's entries, the platform's and the checkpoints are numbered 1, 2, 3…">#</abbr>
+                  </Th>
                   <Th>Time</Th>
                   <Th>Action</Th>
                   <Th>Actor</Th>
@@ -113,7 +115,10 @@ export function AuditLog() {
               <Tbody>
                 {entries.data.items.map((e) => (
                   <tr key={e.id}>
-                    <Td className="align-top tabular-nums text-slate-500">{e.id}</Td>
+                    <Td className="align-top tabular-nums text-slate-500">
+                      {e.chainSeq}
+                      {!e.businessId && <span className="block text-xs text-slate-400">{e.chain}</span>}
+                    </Td>
                     <Td className="align-top text-slate-600">{formatDateTime(e.createdAt)}</Td>
                     <Td className="align-top">
                       <span className="font-mono text-xs">{e.action}</span>
@@ -140,7 +145,7 @@ export function AuditLog() {
                       {/* Table cells do not wrap; details do, so the row stays readable. */}
                       <div className="w-72 whitespace-normal break-words">
                         {Object.entries(e.metadata)
-                          .filter(([, v]) => v !== null)
+                          .filter(([, v]) => v !== null && typeof v !== "object")
                           .map(([k, v]) => `${k}: ${String(v)}`)
                           .join(" · ")}
                       </div>

@@ -1,9 +1,9 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/trpc/client";
-import { formatNumber } from "@/components/format";
+import { formatDateTime, formatNumber } from "@/components/format";
 
-/** The result of re-computing every entry's hash, shown above the log. */
+/** The result of checking every chain (and the last checkpoint), shown above the log. */
 export function ChainStatus() {
   const trpc = useTRPC();
   const chain = useQuery({ ...trpc.admin.audit.verifyChain.queryOptions(), staleTime: 0 });
@@ -29,11 +29,13 @@ export function ChainStatus() {
       <span>
         {result.ok ? (
           <>
-            <strong>Chain OK.</strong> All {formatNumber(result.entries)} entries verified.
+            <strong>Chain OK.</strong> All {formatNumber(result.entries)} entries in {formatNumber(result.chains)} chains verified
+            {result.checkpoint ? `, up to checkpoint #${result.checkpoint.seq} of ${formatDateTime(result.checkpoint.createdAt)}.` : "."}
           </>
         ) : (
           <>
-            <strong>Chain broken</strong> at entry #{result.firstBadId}: {result.reason} ({formatNumber(result.entries)} entries checked)
+            <strong>Chain broken</strong> ({result.chain}{result.firstBadId ? `, entry id ${result.firstBadId}` : ""}): {result.reason} ({formatNumber(result.entries)}{" "}
+            entries checked)
           </>
         )}
       </span>

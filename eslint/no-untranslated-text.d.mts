@@ -1,0 +1,1 @@
+export function readAllowlist(cwd: string): string[];
