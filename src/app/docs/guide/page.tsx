@@ -7,6 +7,7 @@ import { deploymentHosts } from "@/server/openapi/deployment-hosts";
 import { ERROR_STATUS } from "@/contracts/errors";
 import { SANDBOX_IDS, SANDBOX_LEVERS, SLOW_RESPONSE_SECONDS } from "@/contracts/sandbox";
 import { EVENT_RETENTION_DAYS } from "@/contracts/events-api";
+import { BATCH_MAX_ROWS } from "@/contracts/batches";
 import { API_KEY_SCOPES } from "@/contracts/api-key-scopes";
 import { ADDRESS_NOT_ALLOWED_MESSAGE } from "@/contracts/ip-allowlist";
 import { MATCH_OUTCOMES } from "./match-outcomes";
@@ -15,6 +16,12 @@ import { DocsNav } from "../_components/docs-nav";
 import { GuideSection } from "../_components/guide-section";
 
 export const metadata: Metadata = { title: "Guide" };
+
+const BATCH_CURL = (host: string) => `printf 'nationalId,purpose\\n11111111111,Re-verification\\n22222222222,Re-verification\\n' > customers.csv
+curl -s -X POST ${host}/api/v1/batches \\
+  -H "Authorization: Bearer $HUBI_API_KEY" -H "Content-Type: text/csv" \\
+  --data-binary @customers.csv
+curl -s ${host}/api/v1/batches/<id>/results -H "Authorization: Bearer $HUBI_API_KEY"`;
 
 /**
  * The sandbox host the examples call: the deployment's configured one, else the host this page
@@ -377,6 +384,31 @@ export default async function GuidePage() {
             </tbody>
           </table>
           <CodeBlock title="TypeScript">{ERRORS}</CodeBlock>
+        </GuideSection>
+
+        <GuideSection id="batches" title="Batches">
+          <p>
+            To verify many customers at once, upload a file to <code className={code}>POST /api/v1/batches</code>: CSV (
+            <code className={code}>Content-Type: text/csv</code>, a header row with <code className={code}>nationalId</code> and
+            optionally <code className={code}>purpose</code>, <code className={code}>fullName</code>,{" "}
+            <code className={code}>dateOfBirth</code>, <code className={code}>consentObtainedAt</code>,{" "}
+            <code className={code}>consentMethod</code>, <code className={code}>consentReference</code>) or NDJSON (
+            <code className={code}>application/x-ndjson</code>, one verify body per line), up to {BATCH_MAX_ROWS.toLocaleString("en")}{" "}
+            rows. The answer is 202 with the batch (<code className={code}>queued</code>); follow it with{" "}
+            <code className={code}>GET /api/v1/batches/{"{id}"}</code> or the <code className={code}>batch_completed</code> event, then
+            read <code className={code}>GET /api/v1/batches/{"{id}"}/results</code>: one line per row, in input order, never citizen
+            details.
+          </p>
+          <CodeBlock title="curl">{BATCH_CURL(host)}</CodeBlock>
+          <p>
+            A file that cannot be read is a 400 naming the line, and nothing is created; a bad row only becomes{" "}
+            <code className={code}>invalid</code>. Each row is a verification in your history (channel{" "}
+            <code className={code}>batch</code>) and costs one credit in live mode; when credits run out, the remaining rows get{" "}
+            <code className={code}>insufficient_credits</code> and cost nothing. Live rows need consent when your business requires it.
+            <code className={code}> POST /api/v1/batches/{"{id}"}/cancel</code> stops the rows not yet processed. Batch creations have
+            their own limit of 10 a minute. The portal&apos;s Batches page and the client library&apos;s{" "}
+            <code className={code}>hubi.batches</code> do the same.
+          </p>
         </GuideSection>
 
         <GuideSection id="rate-limits" title="Rate limits">
