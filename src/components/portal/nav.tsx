@@ -8,13 +8,14 @@ import { usePortal } from "./portal-context";
 import { hasRole } from "./roles";
 
 type NavItem = { href: string; label: NavLabel; minRole?: Role; adminOnly?: boolean };
-type NavLabel = "overview" | "keys" | "verify" | "history" | "requestLog" | "credits" | "webhooks" | "liveAccess" | "team" | "dataProtection" | "admin";
+type NavLabel = "overview" | "keys" | "verify" | "batches" | "history" | "requestLog" | "credits" | "webhooks" | "liveAccess" | "team" | "dataProtection" | "admin";
 
 // Viewers never see key material, so pages that show keys or key hints need the developer role.
 const ITEMS: NavItem[] = [
   { href: "/overview", label: "overview" },
   { href: "/keys", label: "keys", minRole: "developer" },
   { href: "/verify", label: "verify", minRole: "developer" },
+  { href: "/batches", label: "batches", minRole: "developer" },
   { href: "/history", label: "history" },
   { href: "/request-log", label: "requestLog", minRole: "developer" },
   { href: "/credits", label: "credits" },

@@ -7,6 +7,7 @@ import { deploymentHosts } from "@/server/openapi/deployment-hosts";
 import { ERROR_STATUS } from "@/contracts/errors";
 import { SANDBOX_IDS, SANDBOX_LEVERS, SLOW_RESPONSE_SECONDS } from "@/contracts/sandbox";
 import { EVENT_RETENTION_DAYS } from "@/contracts/events-api";
+import { BATCH_MAX_ROWS } from "@/contracts/batches";
 import { API_KEY_SCOPES } from "@/contracts/api-key-scopes";
 import { ADDRESS_NOT_ALLOWED_MESSAGE } from "@/contracts/ip-allowlist";
 import { pageTitle } from "@/i18n/page-title";
@@ -16,6 +17,12 @@ import { DocsNav } from "../_components/docs-nav";
 import { GuideSection } from "../_components/guide-section";
 
 export const generateMetadata = pageTitle("docs", "guide.title");
+
+const BATCH_CURL = (host: string) => `printf 'nationalId,purpose\\n11111111111,Re-verification\\n22222222222,Re-verification\\n' > customers.csv
+curl -s -X POST ${host}/api/v1/batches \\
+  -H "Authorization: Bearer $HUBI_API_KEY" -H "Content-Type: text/csv" \\
+  --data-binary @customers.csv
+curl -s ${host}/api/v1/batches/<id>/results -H "Authorization: Bearer $HUBI_API_KEY"`;
 
 /**
  * The sandbox host the examples call: the deployment's configured one, else the host this page
@@ -284,6 +291,12 @@ export default async function GuidePage() {
             </tbody>
           </table>
           <CodeBlock title={codeTitle("typescript")}>{ERRORS}</CodeBlock>
+        </GuideSection>
+
+        <GuideSection id="batches" title={guide("batches.title")}>
+          <p>{rich("batches.upload", { maxRows: BATCH_MAX_ROWS, batchPath: "GET /api/v1/batches/{id}", resultsPath: "GET /api/v1/batches/{id}/results" })}</p>
+          <CodeBlock title={codeTitle("curl")}>{BATCH_CURL(host)}</CodeBlock>
+          <p>{rich("batches.rules", { cancelPath: "POST /api/v1/batches/{id}/cancel" })}</p>
         </GuideSection>
 
         <GuideSection id="rate-limits" title={guide("rateLimits.title")}>

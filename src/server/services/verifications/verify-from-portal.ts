@@ -42,7 +42,7 @@ export async function verifyFromPortal(ctx: ServiceContext, input: z.input<typeo
 }
 
 /** Keyed like the API's Idempotency-Keys; the prefix keeps a portal form's key apart from them. */
-function submissionScope(ctx: ServiceContext, businessId: string, mode: "test" | "live"): IdempotencyScope | null {
+export function submissionScope(ctx: ServiceContext, businessId: string, mode: "test" | "live"): IdempotencyScope | null {
   if (!ctx.submissionId || ctx.actor.type !== "user") return null;
   return { businessId, mode, key: hashIdempotencyKey(`portal-form:${ctx.actor.userId}:${ctx.submissionId}`) };
 }

@@ -1,6 +1,7 @@
 /** The portal's root router: one sub-router per area, each in its own file. */
 import { router } from "../init";
 import { accountRouter } from "./account";
+import { batchesRouter } from "./batches";
 import { adminRouter } from "./admin";
 import { businessRouter } from "./business";
 import { creditsRouter } from "./credits";
@@ -20,6 +21,7 @@ export const appRouter = router({
   business: businessRouter,
   keys: keysRouter,
   verifications: verificationsRouter,
+  batches: batchesRouter,
   requestLog: requestLogRouter,
   credits: creditsRouter,
   team: teamRouter,

@@ -1,0 +1,52 @@
+/**
+ * The portal's Batches page: a developer uploads a CSV, follows the batch's progress bar to the
+ * end, reads its counts and downloads its results (one line per row, in order, no citizen details).
+ */
+import fs from "node:fs";
+import { test, expect, signInAs } from "./fixtures";
+import { createTestBusiness, uniqueNationalId } from "../test/support/factories";
+
+test("upload a CSV, watch its progress bar complete, download the results", async ({ page }) => {
+  const business = await createTestBusiness();
+  await signInAs(page, business);
+  await page.goto("/overview");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Batches" }).click();
+  await expect(page.getByRole("heading", { name: "Batches", level: 1 })).toBeVisible();
+
+  const ids = ["11111111111", "22222222222", "12345", ...Array.from({ length: 2_997 }, () => uniqueNationalId())];
+  await page.getByLabel("CSV file").setInputFiles({ name: "customers.csv", mimeType: "text/csv", buffer: Buffer.from(`nationalId\n${ids.join("\n")}\n`) });
+  await page.getByRole("button", { name: "Upload and verify" }).click();
+
+  const progress = page.getByRole("progressbar");
+  await expect(progress).toHaveCount(1);
+  await expect(progress).toHaveAttribute("aria-valuemax", "3000");
+  await expect(progress).toHaveAttribute("aria-valuenow", "3000", { timeout: 60_000 });
+  const row = page.getByRole("row").filter({ has: progress });
+  await expect(row.getByText("completed")).toBeVisible();
+  await expect(row).toContainText("3,000 of 3,000 rows");
+  await expect(row).toContainText("verified: 2,998");
+  await expect(row).toContainText("not found: 1");
+  await expect(row).toContainText("invalid: 1");
+
+  const download = page.waitForEvent("download");
+  await row.getByRole("link", { name: "Download results" }).click();
+  const csv = fs.readFileSync((await (await download).path())!, "utf8");
+  const lines = csv.trimEnd().split("\r\n");
+  expect(lines[0]).toBe("row,result,reference,verificationId,matchFullName,matchFullNameScore,matchDateOfBirth,error");
+  expect(lines).toHaveLength(3_001);
+  expect(lines.slice(1, 4).map((l) => l.split(",").slice(0, 2).join(","))).toEqual(["1,verified", "2,not_found", "3,invalid"]);
+  expect(lines.slice(1).map((l) => Number(l.split(",")[0]))).toEqual(Array.from({ length: 3_000 }, (_, i) => i + 1));
+  expect(csv).not.toContain("Amina");
+  expect(csv).not.toContain("11111111111");
+});
+
+test("a malformed file is refused with the line at fault, and no batch is created", async ({ page }) => {
+  const business = await createTestBusiness();
+  await signInAs(page, business);
+  await page.goto("/batches");
+  await page.getByLabel("CSV file").setInputFiles({ name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from("id,name\n1,x\n") });
+  await page.getByRole("button", { name: "Upload and verify" }).click();
+  const alert = page.getByRole("alert").filter({ hasText: "The batch file is malformed; nothing was created" });
+  await expect(alert).toContainText('line 1: Unknown columns "id", "name"');
+  await expect(page.getByText("No batches yet")).toBeVisible();
+});
