@@ -88,6 +88,9 @@ test("an admin reviews live access, manages a business, loads the registry and c
     await expect(page.getByRole("table").getByText(action, { exact: true })).toBeVisible();
   }
   await expect(page.getByRole("row").filter({ hasText: "credits.granted" })).toContainText(admin.email);
+  // The business's entries are numbered in its own chain, newest first, without gaps: n, n-1, ..., 1.
+  const numbers = (await page.getByRole("table").locator("tbody tr td:first-child").allInnerTexts()).map(Number);
+  expect(numbers).toEqual(numbers.map((_, i) => numbers.length - i));
   await page.screenshot({ path: screenshotPath("admin-audit-log"), fullPage: true });
 
   await page.getByLabel("Action").fill("live_access");

@@ -1,18 +1,32 @@
 /**
- * `npm run worker`: webhook delivery as its own process (run any number of them; set
- * WEBHOOK_WORKER_IN_APP=false to keep delivery out of the web processes).
+ * `npm run worker`: webhook delivery, email sending and batch processing as their own process. Run any number of
+ * them; WORKER_TASKS (default `webhooks,batches`) picks the work a process does, so each kind can
+ * be scaled on its own. Set WEBHOOK_WORKER_IN_APP=false and BATCH_WORKER_IN_APP=false to keep that
+ * work out of the web processes.
  */
 import { disconnect } from "@/server/db/client";
 import { startWebhookWorker } from "@/server/webhooks/worker";
+import { startBatchWorker } from "@/server/batches/worker";
 import { env } from "@/env";
 import { log } from "@/server/logging";
 
+const tasks = new Set((process.env.WORKER_TASKS ?? "webhooks,batches").split(",").map((t) => t.trim()));
+const unknown = [...tasks].filter((t) => t !== "webhooks" && t !== "batches");
+if (unknown.length > 0 || tasks.size === 0) {
+  process.stderr.write(`WORKER_TASKS lists webhooks and/or batches (got ${process.env.WORKER_TASKS})\n`);
+  process.exit(2);
+}
+
 env();
-const worker = startWebhookWorker();
-log("info", "webhook worker started");
+const workers = [
+  ...(tasks.has("batches") ? [startBatchWorker({ concurrency: env().BATCH_WORKER_CONCURRENCY })] : []),
+  ...(tasks.has("webhooks") ? [startWebhookWorker()] : []),
+];
+// Test harnesses wait for this line (test/support/worker-process.ts).
+log("info", "worker started", { tasks: [...tasks].join(",") });
 
 async function shutdown() {
-  await worker.stop();
+  await Promise.all(workers.map((w) => w.stop()));
   await disconnect();
   process.exit(0);
 }

@@ -1,7 +1,8 @@
 /**
  * Least privilege for the running app: it connects as its own role, which may read and write the
  * data but owns nothing. It cannot alter a table, disable a trigger or truncate, and on the audit
- * log it may only insert and read: the append-only log holds even against the app itself.
+ * log it may only insert and read (and read its chain heads, which only the log's trigger moves):
+ * the append-only log holds even against the app itself.
  * Migrations run as the owner. Default privileges give the role every table later migrations add.
  */
 import pg from "pg";
@@ -18,6 +19,8 @@ function grants(role: string, database: string): string[] {
     `ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO ${r}`,
     `ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT USAGE, SELECT, UPDATE ON SEQUENCES TO ${r}`,
     `REVOKE UPDATE, DELETE, TRUNCATE ON audit_log_entry FROM ${r}`,
+    // Chain heads move only through the audit log's insert trigger (SECURITY DEFINER).
+    `REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON audit_chain_head FROM ${r}`,
     `REVOKE ALL ON _prisma_migrations FROM ${r}`,
   ];
 }

@@ -4,6 +4,7 @@
  * (`requestId`, `rateLimit`, `replayed`). Every method takes per-call options.
  */
 import { HttpClient } from "./http.js";
+import { Batches } from "./batches.js";
 import { newIdempotencyKey } from "./idempotency-key.js";
 import { assertNationalId } from "./national-id.js";
 import { resolveOptions, type HubiOptions, type RequestOptions } from "./options.js";
@@ -40,9 +41,12 @@ export class Hubi {
   static readonly webhooks = { verify: verifyWebhook, sign: signWebhook };
 
   readonly #http: HttpClient;
+  /** Batches: verify a whole file of national IDs in the background. */
+  readonly batches: Batches;
 
   constructor(options: HubiOptions) {
     this.#http = new HttpClient(options.apiKey, resolveOptions(options));
+    this.batches = new Batches(this.#http);
   }
 
   /** Verifies a citizen by national ID. Every outcome (`verified`, `not_found`, …) resolves; errors reject. */

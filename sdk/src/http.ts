@@ -18,6 +18,10 @@ export type ApiRequest = {
   path: string;
   query?: Record<string, string | number | undefined>;
   body?: unknown;
+  /** A body sent as is (a batch file) instead of JSON; a stream can be sent only once, so it is never retried. */
+  file?: { data: string | Uint8Array | Blob | ReadableStream<Uint8Array>; contentType: string };
+  /** What the response should be (default JSON); `stream` answers the body unread. */
+  accept?: string;
   idempotencyKey?: string;
 };
 
@@ -30,12 +34,22 @@ export class HttpClient {
   ) {}
 
   async request<T>(request: ApiRequest, perCall: RequestOptions = {}): Promise<ApiResponse<T>> {
+    return this.retrying(request, perCall, (options) => this.attempt<T>(request, options));
+  }
+
+  /** The response body as a stream of bytes (a batch's results), with the same errors and retries up to the first byte. */
+  async stream(request: ApiRequest, perCall: RequestOptions = {}): Promise<ApiResponse<ReadableStream<Uint8Array>>> {
+    return this.retrying(request, perCall, (options) => this.attempt<ReadableStream<Uint8Array>>(request, options, "stream"));
+  }
+
+  private async retrying<T>(request: ApiRequest, perCall: RequestOptions, attempt: (options: ResolvedOptions & RequestOptions) => Promise<T>): Promise<T> {
     const options = { ...this.options, ...definedOnly(perCall) };
+    const maxRetries = request.file?.data instanceof ReadableStream ? 0 : options.maxRetries;
     for (let retry = 0; ; retry++) {
       try {
-        return await this.attempt<T>(request, options);
+        return await attempt(options);
       } catch (error) {
-        const delay = retry < options.maxRetries ? retryDelayMs(error, retry, options) : undefined;
+        const delay = retry < maxRetries ? retryDelayMs(error, retry, options) : undefined;
         if (delay === undefined || perCall.signal?.aborted) throw error;
         options.onRetry?.({ method: request.method, path: request.path, retry: retry + 1, delayMs: delay, error: error as HubiError });
         await sleep(delay, perCall.signal, this.options.baseUrl);
@@ -43,7 +57,7 @@ export class HttpClient {
     }
   }
 
-  private async attempt<T>(request: ApiRequest, options: ResolvedOptions & RequestOptions): Promise<ApiResponse<T>> {
+  private async attempt<T>(request: ApiRequest, options: ResolvedOptions & RequestOptions, read: "json" | "stream" = "json"): Promise<ApiResponse<T>> {
     const { signal } = options;
     const docs = { docsBaseUrl: this.options.baseUrl };
     if (signal?.aborted) throw new AbortedError({ cause: signal.reason, ...docs });
@@ -56,9 +70,18 @@ export class HttpClient {
       const response = await options.fetch(this.url(request), {
         method: request.method,
         headers: this.headers(request),
-        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        body: request.file ? request.file.data : request.body === undefined ? undefined : JSON.stringify(request.body),
         signal: controller.signal,
-      });
+        // A streamed request body needs it (Node's fetch); other bodies ignore it.
+        ...(request.file?.data instanceof ReadableStream ? { duplex: "half" } : {}),
+      } as RequestInit);
+      if (read === "stream" && response.ok && response.body) {
+        // Only the wait for the headers is timed: a long download is no timeout.
+        clearTimeout(timer);
+        const meta = responseMeta(response.headers);
+        options.onResponse?.({ ...meta, method: request.method, path: request.path, status: response.status, durationMs: Date.now() - started });
+        return { ...meta, body: response.body as T };
+      }
       // The body is read under the same timer: a stalled body is a timeout too.
       const text = await response.text();
       const meta = responseMeta(response.headers);
@@ -87,13 +110,13 @@ export class HttpClient {
     return `${this.options.baseUrl}${API_PATH}${path}${search ? `?${search}` : ""}`;
   }
 
-  private headers({ body, idempotencyKey }: ApiRequest): Record<string, string> {
+  private headers({ body, file, accept, idempotencyKey }: ApiRequest): Record<string, string> {
     return {
       Authorization: `Bearer ${this.apiKey}`,
-      Accept: "application/json",
+      Accept: accept ?? "application/json",
       // Browsers refuse to set it (and the library is not for browsers); servers and edges send it.
       "User-Agent": USER_AGENT,
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+      ...(file ? { "Content-Type": file.contentType } : body === undefined ? {} : { "Content-Type": "application/json" }),
       ...(idempotencyKey === undefined ? {} : { "Idempotency-Key": idempotencyKey }),
     };
   }

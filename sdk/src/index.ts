@@ -1,4 +1,5 @@
 export { Hubi, type VerifyCitizenOptions } from "./client.js";
+export type { Batches, BatchFile, BatchRows, CreateBatchOptions, WaitOptions } from "./batches.js";
 export {
   BASE_URLS,
   type Environment,

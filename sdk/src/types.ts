@@ -33,6 +33,17 @@ export type EventPagination = Schemas["EventPagination"];
 export type ListEventsResponse = Schemas["ListEventsResponse"];
 export type GetEventResponse = Schemas["GetEventResponse"];
 
+export type Batch = Schemas["Batch"];
+export type BatchStatus = Schemas["BatchStatus"];
+export type BatchCounts = Schemas["BatchCounts"];
+/** One line of a batch's results: the row's outcome, never citizen details. */
+export type BatchResultLine = Schemas["BatchResultLine"];
+export type BatchResponse = Schemas["BatchResponse"];
+export type ListBatchesResponse = Schemas["ListBatchesResponse"];
+export type ListBatchesParams = NonNullable<operations["listBatches"]["parameters"]["query"]>;
+export type BatchResult = Batch & { message: string } & ResponseMeta;
+export type ListBatchesResult = { data: Batch[]; pagination: Pagination } & ResponseMeta;
+
 type ListQuery = NonNullable<operations["listVerifications"]["parameters"]["query"]>;
 type EventsQuery = NonNullable<operations["listEvents"]["parameters"]["query"]>;
 

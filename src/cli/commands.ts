@@ -14,6 +14,7 @@ import { grantCredits } from "@/server/services/credits/grant-credits";
 import { importCitizens } from "@/server/services/registry/import-citizens";
 import { applyRetention } from "@/server/services/data-protection/apply-retention";
 import { verifyAuditChain } from "@/server/services/audit/verify-audit-chain";
+import { exportedCheckpoint, latestAuditCheckpoint, writeAuditCheckpoint } from "@/server/services/audit/audit-checkpoint";
 import { setWebhookUrl } from "@/server/services/webhooks/set-webhook-url";
 import { sendTestWebhook } from "@/server/services/webhooks/send-test-webhook";
 import { listen } from "./listen";
@@ -168,9 +169,26 @@ export const commands: Record<string, Command> = {
       listen(ctx(), { businessId: required(f, "business"), mode: mode(f), forwardTo: required(f, "forward-to"), print: io.print, stopped: io.interrupted }),
   },
   "audit:verify": {
-    usage: "exit 0 when the audit chain is intact; otherwise names the first bad entry",
+    usage: "[--checkpoint FILE]   exit 0 when every audit chain is intact and reaches the last checkpoint (and FILE's, an exported one); otherwise names the first problem",
+    options: { checkpoint: { type: "string" } },
+    run: (f, _p, io) => {
+      const file = str(f, "checkpoint");
+      return verifyAuditChain(undefined, file ? { checkpoint: exportedCheckpoint.parse(JSON.parse(io.readFile(file))) } : {});
+    },
+  },
+  "audit:checkpoint": {
+    usage: "write an audit checkpoint now (the app writes one every few minutes when a chain moved)",
     options: {},
-    run: () => verifyAuditChain(),
+    run: async () => ({ checkpoint: await writeAuditCheckpoint() }),
+  },
+  "audit:export-checkpoint": {
+    usage: "print the latest audit checkpoint as JSON, to keep outside the database (see audit:verify --checkpoint)",
+    options: {},
+    run: async () => {
+      const latest = await latestAuditCheckpoint();
+      if (!latest) throw new Error("No checkpoint yet: run audit:checkpoint first.");
+      return latest;
+    },
   },
   "retention:run": {
     usage: "redact every verification past its business's retention period now (the app also does it on its own)",

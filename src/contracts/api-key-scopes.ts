@@ -8,7 +8,7 @@ import { z } from "zod";
 export const API_KEY_SCOPES = {
   full: "Verify and see the citizen's details; list and retrieve verifications.",
   match_only: "Verify with identity match; `citizen` is always null. List and retrieve verifications.",
-  read_only: "List and retrieve verifications only; verify and redact are refused with 403.",
+  read_only: "List and retrieve verifications and batches only; verify, redact, and creating or cancelling a batch are refused with 403.",
 } as const;
 
 export type ApiKeyScope = keyof typeof API_KEY_SCOPES;
@@ -20,3 +20,6 @@ export const READ_ONLY_VERIFY_MESSAGE =
 
 export const READ_ONLY_REDACT_MESSAGE =
   "This API key is read-only: it cannot redact verifications. Use a key with the full or match_only scope.";
+
+export const READ_ONLY_BATCH_MESSAGE =
+  "This API key is read-only: it cannot create or cancel batches. Use a key with the full or match_only scope.";

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { verificationSchema } from "./verifications";
+import { batchSchema } from "./batches";
 
 export const EVENT_TYPES = [
   "verification_completed",
@@ -13,6 +14,7 @@ export const EVENT_TYPES = [
   "live_access_approved",
   "live_access_rejected",
   "business_suspended",
+  "batch_completed",
   "webhook_test",
 ] as const;
 
@@ -51,6 +53,12 @@ export const eventSchemas = {
     "The live-access application was rejected.",
   ),
   business_suspended: envelope("business_suspended", z.object({ reason: z.string().nullable() }), "The business was suspended; API calls get 403."),
+  batch_completed: envelope(
+    "batch_completed",
+    batchSchema,
+    "A batch reached its end (`completed`, `cancelled` or `failed`): its counts are final. Fetch its results with GET /batches/{id}/results. " +
+      "Its rows raise no `verification_completed`.",
+  ),
   webhook_test: envelope("webhook_test", z.object({ message: z.string() }), "Sent from the portal to test the endpoint."),
 } as const;
 
@@ -63,6 +71,7 @@ export const webhookEventSchema = z
     eventSchemas.live_access_approved,
     eventSchemas.live_access_rejected,
     eventSchemas.business_suspended,
+    eventSchemas.batch_completed,
     eventSchemas.webhook_test,
   ])
   .meta({ id: "WebhookEvent" });

@@ -19,8 +19,11 @@ export const verificationResultSchema = z
   });
 
 export const channelSchema = z
-  .enum(["api", "portal"])
-  .meta({ id: "Channel", description: "`api` for requests made through this interface; `portal` for the portal's verify form." });
+  .enum(["api", "portal", "batch"])
+  .meta({
+    id: "Channel",
+    description: "`api` for requests made through this interface; `portal` for the portal's verify form; `batch` for a row of a batch. Clients must tolerate values they do not know.",
+  });
 
 export const MATCH_NAME_MAX_LENGTH = 200;
 

@@ -1,13 +1,19 @@
 /**
  * The audit log (product rules §13, §15): live verifications are appended without personal data, the
- * database refuses edits and deletions, and the hash chain exposes an edit or a removed entry.
+ * database refuses edits and deletions, the hash chains expose an edit or a removed entry, and
+ * checkpoints expose cut-off newest entries. One chain per business: businesses never wait for
+ * each other's audit entries, and each chain is numbered without gaps.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { pool } from "@/server/db/client";
 import { verifyAuditChain } from "@/server/services/audit/verify-audit-chain";
+import { latestAuditCheckpoint, writeAuditCheckpoint } from "@/server/services/audit/audit-checkpoint";
+import { listAuditEntries } from "@/server/services/audit/list-audit-entries";
 import { api } from "../support/api";
 import { createTestBusiness, uniqueNationalId, type TestBusiness } from "../support/factories";
 import { openOwnerPool } from "../support/owner-db";
+import { adminContext } from "../support/contexts";
+import { waitFor } from "../support/wait-for";
 
 const owner = openOwnerPool();
 
@@ -78,6 +84,17 @@ describe("the database keeps the log append-only", () => {
     await expect(owner.query("TRUNCATE audit_log_entry")).rejects.toThrow("audit_log_entry is append-only: TRUNCATE is not allowed");
   });
 
+  it("the app's role cannot move a chain head itself (only the insert trigger does)", async () => {
+    await liveVerify();
+    await expect(pool().query("UPDATE audit_chain_head SET seq = 1 WHERE chain = $1", [biz.businessId])).rejects.toThrow(
+      "permission denied for table audit_chain_head",
+    );
+    await expect(pool().query("INSERT INTO audit_chain_head (chain, seq, hash, updated_at) VALUES ('forged', 1, '', now())")).rejects.toThrow(
+      "permission denied for table audit_chain_head",
+    );
+    await expect(pool().query("DELETE FROM audit_chain_head WHERE chain = $1", [biz.businessId])).rejects.toThrow("permission denied for table audit_chain_head");
+  });
+
   it("the app's role can neither disable the trigger nor alter the table", async () => {
     await expect(pool().query("ALTER TABLE audit_log_entry DISABLE TRIGGER audit_log_entry_append_only")).rejects.toThrow(
       "must be owner of table audit_log_entry",
@@ -135,5 +152,129 @@ describe("the hash chain", () => {
     expect(await verifyAuditChain()).toMatchObject({ ok: true });
     expect(await entriesFor(a.body.data.id)).toEqual([edited]);
     await expect(owner.query("DELETE FROM audit_log_entry WHERE id = $1", [edited!.id])).rejects.toThrow(/append-only/);
+  });
+});
+
+describe("checkpoints: cutting off the newest entries is detected", () => {
+  it("against the last checkpoint in the log, and against an exported one after the checkpoint itself is gone", async () => {
+    const victim = await createTestBusiness({ live: true, credits: 5 });
+    const verifyVictim = () => api("POST", "/verify/citizen", { key: victim.liveKey, body: { nationalId: uniqueNationalId() } });
+    for (let i = 0; i < 3; i++) expect((await verifyVictim()).status).toBe(200);
+    expect(await writeAuditCheckpoint()).toEqual(expect.any(Number));
+    const exported = (await latestAuditCheckpoint())!;
+    expect(exported.heads[victim.businessId]).toMatchObject({ seq: expect.any(Number) });
+    expect(await verifyAuditChain(pool(), { checkpoint: exported })).toMatchObject({ ok: true, checkpoint: { seq: exported.seq } });
+
+    // As the owner, with the append-only trigger off: remove the victim's two newest entries and
+    // rewrite its head row to match, so that only a checkpoint can tell. Rolled back afterwards.
+    const client = await owner.connect();
+    try {
+      await client.query("BEGIN");
+      await client.query("ALTER TABLE audit_log_entry DISABLE TRIGGER audit_log_entry_append_only");
+      const cut = async (chain: string, howMany: number) => {
+        await client.query("DELETE FROM audit_log_entry WHERE chain = $1 AND chain_seq > (SELECT seq FROM audit_chain_head WHERE chain = $1) - $2", [chain, howMany]);
+        await client.query(
+          `UPDATE audit_chain_head h SET seq = e.chain_seq, hash = e.hash
+             FROM (SELECT chain_seq, hash FROM audit_log_entry WHERE chain = $1 ORDER BY chain_seq DESC LIMIT 1) e WHERE h.chain = $1`,
+          [chain],
+        );
+      };
+      await cut(victim.businessId, 2);
+      expect(await verifyAuditChain(client)).toMatchObject({
+        ok: false,
+        chain: victim.businessId,
+        reason: expect.stringMatching(/^the chain no longer reaches the head recorded in the last checkpoint #\d+ \(its newest entries were removed or rewritten\)$/),
+      });
+
+      // Removing the checkpoints that recorded the cut entries too leaves the log consistent with itself...
+      await client.query(
+        `DELETE FROM audit_log_entry WHERE chain = 'checkpoint'
+            AND (metadata->'heads'->$1->>'seq')::bigint > (SELECT seq FROM audit_chain_head WHERE chain = $1)`,
+        [victim.businessId],
+      );
+      await client.query(
+        `UPDATE audit_chain_head h SET seq = coalesce(e.chain_seq, 0), hash = coalesce(e.hash, '')
+           FROM (SELECT max(chain_seq) AS chain_seq, (array_agg(hash ORDER BY chain_seq DESC))[1] AS hash FROM audit_log_entry WHERE chain = 'checkpoint') e
+          WHERE h.chain = 'checkpoint'`,
+      );
+      // ...but not with the checkpoint published before.
+      expect(await verifyAuditChain(client)).toMatchObject({ ok: true });
+      expect(await verifyAuditChain(client, { checkpoint: exported })).toMatchObject({
+        ok: false,
+        chain: "checkpoint",
+        reason: `the exported checkpoint #${exported.seq} is no longer in the log (the newest checkpoints were removed)`,
+      });
+    } finally {
+      await client.query("ROLLBACK");
+      client.release();
+    }
+    expect(await verifyAuditChain(pool(), { checkpoint: exported })).toMatchObject({ ok: true });
+  });
+
+  it("checkpoint writers in several processes take turns; within the minimum interval none writes again", async () => {
+    await liveVerify();
+    const forced = await Promise.all(Array.from({ length: 4 }, () => writeAuditCheckpoint()));
+    expect(forced).toEqual([expect.any(Number), expect.any(Number), expect.any(Number), expect.any(Number)]);
+    expect(new Set(forced).size).toBe(4);
+    expect(await Promise.all(Array.from({ length: 3 }, () => writeAuditCheckpoint({ minIntervalMs: 3_600_000 })))).toEqual([null, null, null]);
+    expect(await verifyAuditChain()).toMatchObject({ ok: true, checkpoint: { seq: expect.any(Number) } });
+  });
+
+  it("an altered exported checkpoint is refused", async () => {
+    await liveVerify();
+    await writeAuditCheckpoint();
+    const exported = (await latestAuditCheckpoint())!;
+    const altered = { ...exported, heads: { ...exported.heads, [biz.businessId]: { seq: 1, hash: "0".repeat(64) } } };
+    expect(await verifyAuditChain(pool(), { checkpoint: altered })).toMatchObject({
+      ok: false,
+      reason: `the exported checkpoint #${exported.seq} does not match its own digest (the file was altered)`,
+    });
+  });
+});
+
+/** Whether some connection is waiting for a lock that connection `pid` holds. */
+async function blockedBy(pid: number): Promise<boolean> {
+  const { rows } = await pool().query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))", [pid]);
+  return rows[0]!.n > 0;
+}
+
+describe("one chain per business", () => {
+  it("a business's live verify completes while another business's chain head is locked", async () => {
+    const [blocked, free] = await Promise.all([createTestBusiness({ live: true, credits: 5 }), createTestBusiness({ live: true, credits: 5 })]);
+    const verifyOf = (b: TestBusiness) => api("POST", "/verify/citizen", { key: b.liveKey, body: { nationalId: uniqueNationalId() } });
+    expect((await verifyOf(blocked)).status).toBe(200); // its chain exists
+    const holder = await owner.connect();
+    let waiting: Promise<Awaited<ReturnType<typeof verifyOf>>> | undefined;
+    try {
+      await holder.query("BEGIN");
+      await holder.query("SELECT seq FROM audit_chain_head WHERE chain = $1 FOR UPDATE", [blocked.businessId]);
+      waiting = verifyOf(blocked);
+      const [{ pid }] = (await holder.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows as [{ pid: number }];
+      await waitFor("the blocked business's verify to wait for its chain head", () => blockedBy(pid));
+      const other = await verifyOf(free);
+      expect(other.status).toBe(200);
+    } finally {
+      await holder.query("COMMIT");
+      holder.release();
+    }
+    expect((await waiting!).status).toBe(200);
+    expect(await verifyAuditChain()).toMatchObject({ ok: true });
+  });
+
+  it("numbers each chain 1, 2, 3... without gaps, even where an insert rolled back", async () => {
+    const numbered = await createTestBusiness({ live: true, credits: 5 });
+    const client = await pool().connect();
+    try {
+      await client.query("BEGIN");
+      await client.query("INSERT INTO audit_log_entry (business_id, actor_type, action) VALUES ($1, 'system', 'test.rolled_back')", [numbered.businessId]);
+      await client.query("ROLLBACK");
+    } finally {
+      client.release();
+    }
+    for (let i = 0; i < 2; i++) await api("POST", "/verify/citizen", { key: numbered.liveKey, body: { nationalId: uniqueNationalId() } });
+    const { items } = await listAuditEntries(await adminContext(), { businessId: numbered.businessId });
+    expect(items.length).toBeGreaterThanOrEqual(3);
+    expect(items.map((e) => e.chainSeq)).toEqual(items.map((_, i) => items.length - i));
+    expect(items.map((e) => e.action)).not.toContain("test.rolled_back");
   });
 });

@@ -77,6 +77,26 @@ describe("operator CLI", () => {
     }
   });
 
+  it("audit:checkpoint → audit:export-checkpoint → audit:verify --checkpoint accepts the file and refuses an altered one", async () => {
+    const written = ok(await cli("audit:checkpoint"));
+    expect(written).toEqual({ checkpoint: expect.any(Number) });
+    const exported = ok(await cli("audit:export-checkpoint"));
+    expect(exported).toMatchObject({ chain: "checkpoint", seq: expect.any(Number), headsHash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(exported.seq).toBeGreaterThanOrEqual(written.checkpoint);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hubi-cli-"));
+    try {
+      const file = path.join(dir, "checkpoint.json");
+      fs.writeFileSync(file, JSON.stringify(exported));
+      expect(ok(await cli("audit:verify", "--checkpoint", file))).toMatchObject({ ok: true });
+      fs.writeFileSync(file, JSON.stringify({ ...exported, headsHash: "0".repeat(64) }));
+      const refused = await cli("audit:verify", "--checkpoint", file);
+      expect(refused.code).toBe(1);
+      expect(JSON.parse(refused.stdout)).toMatchObject({ ok: false, reason: expect.stringContaining("does not match its own digest") });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("retention:run redacts what is past the business's retention period", async () => {
     const biz = await createTestBusiness();
     const res = await api("POST", "/verify/citizen", { key: biz.testKey, body: { nationalId: uniqueNationalId(), purpose: "Old" } });

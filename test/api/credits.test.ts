@@ -10,6 +10,7 @@ import { grantCredits } from "@/server/services/credits/grant-credits";
 import { api } from "../support/api";
 import { createTestBusiness, uniqueNationalId } from "../support/factories";
 import { balanceOf, ledgerSum, outboxTypes, verificationCount } from "../support/queries";
+import { waitFor } from "../support/wait-for";
 
 const EXHAUSTED = "Your credit balance is exhausted. Top up in the portal.";
 const verify = (key: string, body: unknown = { nationalId: uniqueNationalId() }) => api("POST", "/verify/citizen", { key, body });
@@ -125,8 +126,8 @@ describe("an exhausted balance", () => {
 
   it("the database refuses a negative balance", async () => {
     const biz = await createTestBusiness({ live: true, credits: 1 });
-    await expect(pool().query("UPDATE business SET credit_balance = credit_balance - 2 WHERE id = $1", [biz.businessId])).rejects.toThrow(
-      /business_credit_balance_nonnegative/,
+    await expect(pool().query("UPDATE credit_bucket SET balance = balance - 2 WHERE business_id = $1", [biz.businessId])).rejects.toThrow(
+      /credit_bucket_balance_nonnegative/,
     );
     expect(await balanceOf(biz.businessId)).toBe(1);
   });
@@ -166,5 +167,80 @@ describe("credit events", () => {
     const biz = await createTestBusiness({ live: true, credits: 3 }); // default threshold 100
     for (let i = 0; i < 2; i++) await verify(biz.liveKey!);
     expect(await creditEvents(biz.businessId)).toEqual([]);
+  });
+});
+
+describe("credits in buckets: one business's charges do not queue on one row", () => {
+  /** A second connection holding a row lock on the business's funded buckets until `release`. */
+  async function holdBuckets(businessId: string, howMany: number) {
+    const client = await pool().connect();
+    await client.query("BEGIN");
+    await client.query(
+      "SELECT slot FROM credit_bucket WHERE business_id = $1 AND balance > 0 ORDER BY slot LIMIT $2 FOR UPDATE",
+      [businessId, howMany],
+    );
+    const { rows } = await client.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
+    return {
+      /** Whether a charge is waiting for the held buckets. */
+      waitedFor: async () => {
+        const waiting = await pool().query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))", [rows[0]!.pid]);
+        return waiting.rows[0]!.n > 0;
+      },
+      release: async () => {
+        await client.query("COMMIT");
+        client.release();
+      },
+    };
+  }
+
+  it("120 parallel live verifies on a balance of 80 (threshold 30): exactly 80 succeed, balance 0, ledger equal, each event once", async () => {
+    const biz = await createTestBusiness({ live: true, credits: 80, rateLimitPerMinute: 1000 });
+    await db().business.update({ where: { id: biz.businessId }, data: { lowCreditThreshold: 30 } });
+    const responses = await Promise.all(Array.from({ length: 120 }, () => verify(biz.liveKey!)));
+    expect(responses.filter((r) => r.status === 200)).toHaveLength(80);
+    expect(responses.filter((r) => r.status === 402)).toHaveLength(40);
+    expect(await balanceOf(biz.businessId)).toBe(0);
+    expect(await ledgerSum(biz.businessId)).toBe(0);
+    expect(await usageEntries(biz.businessId)).toHaveLength(80);
+    expect(await verificationCount(biz.businessId, "live")).toBe(80);
+    const events = await creditEvents(biz.businessId);
+    expect(events.map((e) => [e.type, e.payload.data]).sort()).toEqual([
+      ["credits_exhausted", { balance: 0, threshold: 30 }],
+      ["credits_low", { balance: 29, threshold: 30 }],
+    ]);
+  });
+
+  it("a verify takes another bucket while one is held by a charge still in flight", async () => {
+    const biz = await createTestBusiness({ live: true, credits: 1000 });
+    const held = await holdBuckets(biz.businessId, 1);
+    try {
+      expect((await verify(biz.liveKey!)).status).toBe(200);
+    } finally {
+      await held.release();
+    }
+    expect(await balanceOf(biz.businessId)).toBe(999);
+  });
+
+  it("a funded bucket held by another charge is waited for, never a false 402", async () => {
+    const biz = await createTestBusiness({ live: true, credits: 1 }); // one credit: one funded bucket
+    const held = await holdBuckets(biz.businessId, 1);
+    const pending = verify(biz.liveKey!);
+    try {
+      await waitFor("the verify to wait for the held bucket", held.waitedFor);
+    } finally {
+      await held.release();
+    }
+    expect((await pending).status).toBe(200);
+    expect(await balanceOf(biz.businessId)).toBe(0);
+    expect((await creditEvents(biz.businessId)).map((e) => e.type)).toEqual(["credits_exhausted"]);
+  });
+
+  it("the building block takes up to N credits in one statement and says how many (a batch chunk)", async () => {
+    const biz = await createTestBusiness({ live: true, credits: 30 });
+    const take = async (n: number) =>
+      (await pool().query<{ took: number; balance: number }>("SELECT took, balance FROM credit_take($1, $2)", [biz.businessId, n])).rows[0];
+    expect(await take(25)).toEqual({ took: 25, balance: 5 });
+    expect(await take(25)).toEqual({ took: 5, balance: 0 });
+    expect(await take(25)).toEqual({ took: 0, balance: 0 });
   });
 });

@@ -1,13 +1,20 @@
 /** The environment shared by the test process and the app processes it starts. */
 export const TEST_SECRET = "test-secret-for-hubi-test-runs-only-0123456789";
 
-export function appEnv(databaseUrl: string): Record<string, string> {
+/** The run's local SMTP server (scripts/lib/mail-catcher.ts), when it has one. */
+export type MailEnv = { SMTP_URL: string; MAIL_CAPTURE_DIR: string };
+
+export function appEnv(databaseUrl: string, mail?: MailEnv): Record<string, string> {
   return {
+    ...mail,
     DATABASE_URL: databaseUrl,
     HUBI_SECRET: TEST_SECRET,
     WEBHOOK_ALLOW_INSECURE: "true",
     // Webhook tests run their own worker processes (test/support/worker-process.ts).
     WEBHOOK_WORKER_IN_APP: "false",
+    // Batch tests too; small chunks make a few thousand rows many chunks.
+    BATCH_WORKER_IN_APP: "false",
+    BATCH_CHUNK_ROWS: "100",
     LOG_LEVEL: "info",
     // The tests (and the browser tests' fixtures) stand where a proxy would: they set
     // X-Forwarded-For, so that each test's client has an address of its own.

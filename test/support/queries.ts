@@ -2,8 +2,8 @@
 import { pool } from "@/server/db/client";
 
 export async function balanceOf(businessId: string): Promise<number> {
-  const { rows } = await pool().query<{ credit_balance: number }>("SELECT credit_balance FROM business WHERE id = $1", [businessId]);
-  return rows[0]!.credit_balance;
+  const { rows } = await pool().query<{ balance: number }>("SELECT credit_balance($1) AS balance", [businessId]);
+  return rows[0]!.balance;
 }
 
 export async function ledgerSum(businessId: string): Promise<number> {

@@ -15,20 +15,21 @@ export type WorkerProcess = { process: ChildProcess; kill: () => Promise<void>; 
 
 let started = 0;
 
+/** A worker process; `WORKER_TASKS` defaults to webhooks only, so that batch tests decide when batches are processed. */
 export async function startWorkerProcess(env: Record<string, string> = {}): Promise<WorkerProcess> {
   fs.mkdirSync(LOG_DIR, { recursive: true });
   const log = fs.createWriteStream(path.join(LOG_DIR, `webhook-worker-${process.pid}-${++started}.log`));
   // `node --import tsx`, not the tsx CLI: the CLI runs the script in a grandchild that a SIGKILL
   // of the CLI would not reach.
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
-    env: { ...process.env, WEBHOOK_RETRY_SCHEDULE: TEST_RETRY_SCHEDULE, WEBHOOK_LEASE_SECONDS: TEST_LEASE_SECONDS, ...env },
+    env: { ...process.env, WEBHOOK_RETRY_SCHEDULE: TEST_RETRY_SCHEDULE, WEBHOOK_LEASE_SECONDS: TEST_LEASE_SECONDS, WORKER_TASKS: "webhooks", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stderr!.pipe(log);
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on("data", (chunk: Buffer) => {
       log.write(chunk);
-      if (chunk.toString().includes("webhook worker started")) resolve();
+      if (chunk.toString().includes("worker started")) resolve();
     });
     child.once("exit", (code) => reject(new Error(`The worker exited during start-up (${code})`)));
   });

@@ -6,6 +6,100 @@
 // Generated from the OpenAPI document by `npm run sdk:types`. Do not edit.
 
 export interface paths {
+    "/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List batches
+         * @description Free. Rate limit: 60 per minute (shared with the other reads).
+         *
+         *     Newest first. Only the calling business's batches in the key's mode.
+         */
+        get: operations["listBatches"];
+        put?: never;
+        /**
+         * Verify a file of national IDs
+         * @description Rate limit: 10 batch creations per minute (their own group); rows do not count against the verify limit.
+         *
+         *     Up to 1,000,000 rows and 100 MB, streamed. Answers 202 at once with the batch (`queued`); workers verify its rows in the background: poll GET /batches/{id} or wait for the `batch_completed` event, then read GET /batches/{id}/results. Each row is a verification in the history (channel `batch`) and costs 1 credit in live mode; when the balance runs out the remaining rows get `insufficient_credits` and cost nothing. A malformed file (not CSV or NDJSON, no `nationalId` column, over the limits) is a 400 whose `errors[]` names the line, and nothing is created; a bad row is not: it becomes an `invalid` result with the reason. When the business requires consent for live verifications, a live row without consent is `invalid`. Rows raise no `verification_completed` event. With an `Idempotency-Key`, the same key and file answer the same batch. Not for `read_only` keys.
+         */
+        post: operations["createBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/batches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a batch
+         * @description Free. Rate limit: 60 per minute (shared with the other reads).
+         *
+         *     Its status and counts so far. A batch of another business or of the other mode, or a malformed id, is 404.
+         */
+        get: operations["getBatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/batches/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a batch
+         * @description Free. Rate limit: 60 per minute (shared with the other reads).
+         *
+         *     Rows not yet processed end with the result `cancelled` and cost nothing; a chunk of rows already being processed finishes first. Idempotent: cancelling an ended batch answers it unchanged. Not for `read_only` keys. 404 rules as for retrieve.
+         */
+        post: operations["cancelBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/batches/{id}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a batch's results
+         * @description Free. Rate limit: 60 per minute (shared with the other reads).
+         *
+         *     One line per input row, in input order, streamed: NDJSON (`Accept: application/x-ndjson`, the default) or CSV (`Accept: text/csv`; columns row, result, reference, verificationId, matchFullName, matchFullNameScore, matchDateOfBirth, error). Never citizen details. Available once the batch has ended (completed, cancelled or failed); before that, 409 with `Retry-After`.
+         */
+        get: operations["getBatchResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/docs/openapi.json": {
         parameters: {
             query?: never;
@@ -158,6 +252,38 @@ export interface paths {
     };
 }
 export interface webhooks {
+    batch_completed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * batch_completed
+         * @description A batch reached its end (`completed`, `cancelled` or `failed`): its counts are final. Fetch its results with GET /batches/{id}/results. Its rows raise no `verification_completed`.
+         *
+         *     Deliveries are signed per [Standard Webhooks](https://www.standardwebhooks.com/):
+         *
+         *     - `webhook-id`: the event id (deduplicate on it: delivery is at-least-once),
+         *     - `webhook-timestamp`: Unix seconds of the attempt,
+         *     - `webhook-signature`: space-separated `v1,<base64>` signatures, each an HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}`
+         *       keyed with the base64-decoded part of your `whsec_…` secret after the prefix.
+         *
+         *     Verify against the raw body before parsing it, accept if any listed signature matches, and reject timestamps more than 5 minutes
+         *     from your clock. The official client library does all of this: `await Hubi.webhooks.verify(body, headers, secret)`.
+         *     Any `standardwebhooks` library works as well. Respond 2xx within 10 seconds; other responses are retried with exponential backoff for
+         *     about 3 days. A 410 disables the endpoint.
+         */
+        post: operations["webhook_batch_completed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     business_suspended: {
         parameters: {
             query?: never;
@@ -417,11 +543,89 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        Batch: {
+            /** @description When the batch reached `completed`, `cancelled` or `failed`. */
+            completedAt: string | null;
+            counts: components["schemas"]["BatchCounts"];
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * @description Live credits charged: one per verified, not_found, expired or revoked row.
+             * @example 11890
+             */
+            creditsUsed: number;
+            /**
+             * Format: uuid
+             * @example 7d3f0c2a-9b1e-4f6d-8a5c-2e4b6d8f0a1c
+             */
+            id: string;
+            /** @enum {string} */
+            mode: "test" | "live";
+            /**
+             * @description Rows with a result so far (cancelled rows not counted).
+             * @example 12000
+             */
+            processedRows: number;
+            status: components["schemas"]["BatchStatus"];
+            /**
+             * @description Data rows in the file (the CSV header not counted).
+             * @example 25000
+             */
+            totalRows: number;
+        };
+        /** @description Processed rows by outcome. */
+        BatchCounts: {
+            expired: number;
+            /** @description Rows not verified because the live credit balance ran out; no charge. */
+            insufficient_credits: number;
+            /** @description Rows that failed validation (the result line says why); no lookup, no charge. */
+            invalid: number;
+            not_found: number;
+            revoked: number;
+            verified: number;
+        };
+        BatchResponse: {
+            data: components["schemas"]["Batch"];
+            /** @example Batch accepted */
+            message: string;
+        };
+        /** @description One line of the results, per input row, in input order. Never citizen details. */
+        BatchResultLine: {
+            /**
+             * @description Why an `invalid` row was refused.
+             * @example National ID must be exactly 11 digits
+             */
+            error?: string;
+            match?: components["schemas"]["MatchResult"] | null;
+            /**
+             * @description The verification's certificate reference; `null` when the row was not verified.
+             * @example HV-20261122-7KQ2M9XD
+             */
+            reference: string | null;
+            result: components["schemas"]["BatchRowResult"];
+            /**
+             * @description The input row, from 1 (the CSV header not counted).
+             * @example 1
+             */
+            row: number;
+            /** @description The verification in the history (channel `batch`); `null` when the row was not verified. */
+            verificationId: string | null;
+        };
         /**
-         * @description `api` for requests made through this interface; `portal` for the portal's verify form.
+         * @description The row's outcome: a verification result, or why the row was not verified. Clients must tolerate values they do not know.
          * @enum {string}
          */
-        Channel: "api" | "portal";
+        BatchRowResult: "verified" | "not_found" | "expired" | "revoked" | "invalid" | "insufficient_credits" | "cancelled";
+        /**
+         * @description `queued`: waiting for a worker. `processing`: rows are being verified. `completed`: every row has its result. `cancelled`: stopped on request; rows not yet processed have the result `cancelled` and cost nothing. `failed`: stopped by an error on our side.
+         * @enum {string}
+         */
+        BatchStatus: "queued" | "processing" | "completed" | "cancelled" | "failed";
+        /**
+         * @description `api` for requests made through this interface; `portal` for the portal's verify form; `batch` for a row of a batch. Clients must tolerate values they do not know.
+         * @enum {string}
+         */
+        Channel: "api" | "portal" | "batch";
         /** @description Present only when `result` is `verified`; otherwise `null`. */
         Citizen: {
             /**
@@ -475,6 +679,24 @@ export interface components {
             requestId: string;
             /** @constant */
             status: "failed";
+        };
+        /** @description A batch reached its end (`completed`, `cancelled` or `failed`): its counts are final. Fetch its results with GET /batches/{id}/results. Its rows raise no `verification_completed`. */
+        Event_batch_completed: {
+            /** Format: date-time */
+            createdAt: string;
+            data: components["schemas"]["Batch"];
+            /**
+             * Format: uuid
+             * @description Unique per event; also the `webhook-id` header. Use it to deduplicate.
+             */
+            id: string;
+            /** @enum {string} */
+            mode: "test" | "live";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "batch_completed";
         };
         /** @description The business was suspended; API calls get 403. */
         Event_business_suspended: {
@@ -667,6 +889,12 @@ export interface components {
             /** @example Verification retrieved */
             message: string;
         };
+        ListBatchesResponse: {
+            data: components["schemas"]["Batch"][];
+            /** @example Batches retrieved */
+            message: string;
+            pagination: components["schemas"]["Pagination"];
+        };
         ListEventsResponse: {
             data: components["schemas"]["WebhookEvent"][];
             /** @example Events retrieved */
@@ -805,7 +1033,7 @@ export interface components {
             /** @example Citizen verified */
             message: string;
         };
-        WebhookEvent: components["schemas"]["Event_verification_completed"] | components["schemas"]["Event_verification_redacted"] | components["schemas"]["Event_credits_low"] | components["schemas"]["Event_credits_exhausted"] | components["schemas"]["Event_live_access_approved"] | components["schemas"]["Event_live_access_rejected"] | components["schemas"]["Event_business_suspended"] | components["schemas"]["Event_webhook_test"];
+        WebhookEvent: components["schemas"]["Event_verification_completed"] | components["schemas"]["Event_verification_redacted"] | components["schemas"]["Event_credits_low"] | components["schemas"]["Event_credits_exhausted"] | components["schemas"]["Event_live_access_approved"] | components["schemas"]["Event_live_access_rejected"] | components["schemas"]["Event_business_suspended"] | components["schemas"]["Event_batch_completed"] | components["schemas"]["Event_webhook_test"];
     };
     responses: never;
     parameters: never;
@@ -828,6 +1056,628 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    listBatches: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1 to 100 (default 20). */
+                limit?: number;
+                /** @description Page number, from 1. */
+                page?: number;
+                /** @description A batch `id`: returns the page of older batches that follows it. */
+                startingAfter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of batches. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Batches retrieved",
+                     *       "data": [
+                     *         {
+                     *           "id": "7d3f0c2a-9b1e-4f6d-8a5c-2e4b6d8f0a1c",
+                     *           "status": "completed",
+                     *           "mode": "test",
+                     *           "totalRows": 25000,
+                     *           "processedRows": 25000,
+                     *           "counts": {
+                     *             "verified": 24610,
+                     *             "not_found": 301,
+                     *             "expired": 52,
+                     *             "revoked": 7,
+                     *             "invalid": 30,
+                     *             "insufficient_credits": 0
+                     *           },
+                     *           "creditsUsed": 0,
+                     *           "createdAt": "2026-11-23T08:00:00.000Z",
+                     *           "completedAt": "2026-11-23T08:00:09.000Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "limit": 20,
+                     *         "total": 1,
+                     *         "hasMore": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListBatchesResponse"];
+                };
+            };
+            /** @description `BAD_REQUEST`: Malformed request or validation failure. `errors[]` lists every offending field, header or query parameter. */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, unknown, revoked or expired API key, or a key used on the other environment's host. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: The key is used from an address outside its IP allowlist, the business is suspended, a live key is used by a business that is not on the enterprise plan, or a `read_only` key verifies, redacts, or creates or cancels a batch. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: The path exists but not with this method (`HEAD` and `OPTIONS` included). The `Allow` header lists the methods it supports. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: More than the limit (60 per rolling minute per business, mode and endpoint). Retry after `Retry-After` seconds. Nothing was charged. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Unexpected server error. Nothing was charged; retrying with the same Idempotency-Key is safe. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createBatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `text/csv`: a header row, then one row per verification. Columns (any order, names as written, case-insensitive): `nationalId` (required), `purpose`, `fullName` and `dateOfBirth` (identity match), `consentObtainedAt`, `consentMethod`, `consentReference` (consent); an empty cell is a field not sent. `application/x-ndjson`: one verify request body (as for POST /verify/citizen) per line. */
+        requestBody: {
+            content: {
+                "application/x-ndjson": string;
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description The batch, accepted and queued. With `Idempotent-Replayed: true` on a replay. */
+            202: {
+                headers: {
+                    "Idempotent-Replayed"?: "true";
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Batch accepted",
+                     *       "data": {
+                     *         "id": "7d3f0c2a-9b1e-4f6d-8a5c-2e4b6d8f0a1c",
+                     *         "status": "queued",
+                     *         "mode": "test",
+                     *         "totalRows": 25000,
+                     *         "processedRows": 0,
+                     *         "counts": {
+                     *           "verified": 0,
+                     *           "not_found": 0,
+                     *           "expired": 0,
+                     *           "revoked": 0,
+                     *           "invalid": 0,
+                     *           "insufficient_credits": 0
+                     *         },
+                     *         "creditsUsed": 0,
+                     *         "createdAt": "2026-11-23T08:00:00.000Z",
+                     *         "completedAt": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BatchResponse"];
+                };
+            };
+            /** @description `BAD_REQUEST`: Malformed request or validation failure. `errors[]` lists every offending field, header or query parameter. */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, unknown, revoked or expired API key, or a key used on the other environment's host. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: The key is used from an address outside its IP allowlist, the business is suspended, a live key is used by a business that is not on the enterprise plan, or a `read_only` key verifies, redacts, or creates or cancels a batch. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: The path exists but not with this method (`HEAD` and `OPTIONS` included). The `Allow` header lists the methods it supports. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `CONFLICT`: The Idempotency-Key was already used with a different payload (never retry), or a request with it is still in flight (has `Retry-After`: retry after that many seconds). */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: More than the limit (60 per rolling minute per business, mode and endpoint). Retry after `Retry-After` seconds. Nothing was charged. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Unexpected server error. Nothing was charged; retrying with the same Idempotency-Key is safe. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The batch's `id` (a UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Batch retrieved",
+                     *       "data": {
+                     *         "id": "7d3f0c2a-9b1e-4f6d-8a5c-2e4b6d8f0a1c",
+                     *         "status": "completed",
+                     *         "mode": "test",
+                     *         "totalRows": 25000,
+                     *         "processedRows": 25000,
+                     *         "counts": {
+                     *           "verified": 24610,
+                     *           "not_found": 301,
+                     *           "expired": 52,
+                     *           "revoked": 7,
+                     *           "invalid": 30,
+                     *           "insufficient_credits": 0
+                     *         },
+                     *         "creditsUsed": 0,
+                     *         "createdAt": "2026-11-23T08:00:00.000Z",
+                     *         "completedAt": "2026-11-23T08:00:09.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BatchResponse"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, unknown, revoked or expired API key, or a key used on the other environment's host. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: The key is used from an address outside its IP allowlist, the business is suspended, a live key is used by a business that is not on the enterprise plan, or a `read_only` key verifies, redacts, or creates or cancels a batch. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NOT_FOUND`: Nothing with this id exists for the calling business in the key's mode (a malformed id included), or an unknown path. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: The path exists but not with this method (`HEAD` and `OPTIONS` included). The `Allow` header lists the methods it supports. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: More than the limit (60 per rolling minute per business, mode and endpoint). Retry after `Retry-After` seconds. Nothing was charged. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Unexpected server error. Nothing was charged; retrying with the same Idempotency-Key is safe. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The batch's `id` (a UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch, cancelled (or as it ended). */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Batch cancelled",
+                     *       "data": {
+                     *         "id": "7d3f0c2a-9b1e-4f6d-8a5c-2e4b6d8f0a1c",
+                     *         "status": "completed",
+                     *         "mode": "test",
+                     *         "totalRows": 25000,
+                     *         "processedRows": 25000,
+                     *         "counts": {
+                     *           "verified": 24610,
+                     *           "not_found": 301,
+                     *           "expired": 52,
+                     *           "revoked": 7,
+                     *           "invalid": 30,
+                     *           "insufficient_credits": 0
+                     *         },
+                     *         "creditsUsed": 0,
+                     *         "createdAt": "2026-11-23T08:00:00.000Z",
+                     *         "completedAt": "2026-11-23T08:00:09.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BatchResponse"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, unknown, revoked or expired API key, or a key used on the other environment's host. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: The key is used from an address outside its IP allowlist, the business is suspended, a live key is used by a business that is not on the enterprise plan, or a `read_only` key verifies, redacts, or creates or cancels a batch. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NOT_FOUND`: Nothing with this id exists for the calling business in the key's mode (a malformed id included), or an unknown path. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: The path exists but not with this method (`HEAD` and `OPTIONS` included). The `Allow` header lists the methods it supports. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: More than the limit (60 per rolling minute per business, mode and endpoint). Retry after `Retry-After` seconds. Nothing was charged. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Unexpected server error. Nothing was charged; retrying with the same Idempotency-Key is safe. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBatchResults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The batch's `id` (a UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result lines (each line one `BatchResultLine`). */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "row": 1,
+                     *       "result": "verified",
+                     *       "reference": "HV-20261123-3M8QK2TZ",
+                     *       "verificationId": "0b8f7c1e-4d0a-4c55-9a52-3f1f5e0c2d7a"
+                     *     }
+                     */
+                    "application/x-ndjson": components["schemas"]["BatchResultLine"];
+                    "text/csv": string;
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, unknown, revoked or expired API key, or a key used on the other environment's host. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: The key is used from an address outside its IP allowlist, the business is suspended, a live key is used by a business that is not on the enterprise plan, or a `read_only` key verifies, redacts, or creates or cancels a batch. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NOT_FOUND`: Nothing with this id exists for the calling business in the key's mode (a malformed id included), or an unknown path. */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: The path exists but not with this method (`HEAD` and `OPTIONS` included). The `Allow` header lists the methods it supports. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `CONFLICT`: The Idempotency-Key was already used with a different payload (never retry), or a request with it is still in flight (has `Retry-After`: retry after that many seconds). */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: More than the limit (60 per rolling minute per business, mode and endpoint). Retry after `Retry-After` seconds. Nothing was charged. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Unexpected server error. Nothing was charged; retrying with the same Idempotency-Key is safe. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getOpenApiDocument: {
         parameters: {
             query?: never;
@@ -874,7 +1724,7 @@ export interface operations {
                 /** @description Only events created before this instant. */
                 to?: string;
                 /** @description Only events of this type. */
-                type?: "verification_completed" | "verification_redacted" | "credits_low" | "credits_exhausted" | "live_access_approved" | "live_access_rejected" | "business_suspended" | "webhook_test";
+                type?: "verification_completed" | "verification_redacted" | "credits_low" | "credits_exhausted" | "live_access_approved" | "live_access_rejected" | "business_suspended" | "batch_completed" | "webhook_test";
             };
             header?: never;
             path?: never;
@@ -950,7 +1800,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `FORBIDDEN`: The key is used from an address outside its IP allowlist, the business is suspended, a live key is used by a business that is not on the enterprise plan, or a `read_only` key calls verify or redact. */
+            /** @description `FORBIDDEN`: The key is used from an address outside its IP allowlist, the business is suspended, a live key is used by a business that is not on the enterprise plan, or a `read_only` key verifies, redacts, or creates or cancels a batch. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1058,7 +1908,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `FORBIDDEN`: The key is used from an address outside its IP allowlist, the business is suspended, a live key is used by a business that is not on the enterprise plan, or a `read_only` key calls verify or redact. */
+            /** @description `FORBIDDEN`: The key is used from an address outside its IP allowlist, the business is suspended, a live key is used by a business that is not on the enterprise plan, or a `read_only` key verifies, redacts, or creates or cancels a batch. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1219,7 +2069,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `FORBIDDEN`: The key is used from an address outside its IP allowlist, the business is suspended, a live key is used by a business that is not on the enterprise plan, or a `read_only` key calls verify or redact. */
+            /** @description `FORBIDDEN`: The key is used from an address outside its IP allowlist, the business is suspended, a live key is used by a business that is not on the enterprise plan, or a `read_only` key verifies, redacts, or creates or cancels a batch. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1334,7 +2184,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `FORBIDDEN`: The key is used from an address outside its IP allowlist, the business is suspended, a live key is used by a business that is not on the enterprise plan, or a `read_only` key calls verify or redact. */
+            /** @description `FORBIDDEN`: The key is used from an address outside its IP allowlist, the business is suspended, a live key is used by a business that is not on the enterprise plan, or a `read_only` key verifies, redacts, or creates or cancels a batch. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1449,7 +2299,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `FORBIDDEN`: The key is used from an address outside its IP allowlist, the business is suspended, a live key is used by a business that is not on the enterprise plan, or a `read_only` key calls verify or redact. */
+            /** @description `FORBIDDEN`: The key is used from an address outside its IP allowlist, the business is suspended, a live key is used by a business that is not on the enterprise plan, or a `read_only` key verifies, redacts, or creates or cancels a batch. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1574,7 +2424,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `FORBIDDEN`: The key is used from an address outside its IP allowlist, the business is suspended, a live key is used by a business that is not on the enterprise plan, or a `read_only` key calls verify or redact. */
+            /** @description `FORBIDDEN`: The key is used from an address outside its IP allowlist, the business is suspended, a live key is used by a business that is not on the enterprise plan, or a `read_only` key verifies, redacts, or creates or cancels a batch. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1632,6 +2482,42 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    webhook_batch_completed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Unique message id; equals the payload's `id`. Use it to deduplicate. */
+                "webhook-id": string;
+                /** @description Space-separated list of `v1,<base64>` signatures: HMAC-SHA256 of `${webhook-id}.${webhook-timestamp}.${body}` keyed with the base64-decoded part of your `whsec_…` secret after the prefix. Two signatures appear for 24 hours after a secret rotation; accept if any matches. */
+                "webhook-signature": string;
+                /** @description Unix time in seconds of this attempt. Reject deliveries more than 5 minutes off. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event_batch_completed"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: disables the endpoint until re-enabled in the portal. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -16,6 +16,7 @@ const KNOWN_ERRORS = new Set(["CredentialsSignin", "TooManyAttempts", "InvalidCo
 export function SignInForm() {
   const t = useTranslations("auth.signIn");
   const errorText = (code: string | null | undefined) => t(`errors.${code && KNOWN_ERRORS.has(code) ? code : "other"}`);
+  const tReset = useTranslations("password-reset");
   const router = useRouter();
   const queryClient = useQueryClient();
   const params = useSearchParams();
@@ -60,6 +61,11 @@ export function SignInForm() {
       <div className={askCode ? "hidden" : "space-y-4"}>
         <TextField label={t("email")} name="email" type="email" autoComplete="email" required />
         <TextField label={t("password")} name="password" type="password" autoComplete="current-password" required />
+        <p className="text-right text-sm">
+          <Link className="font-medium text-blue-800 underline-offset-2 hover:underline" href="/forgot-password">
+            {tReset("forgotLink")}
+          </Link>
+        </p>
       </div>
       {askCode && (
         <TextField

@@ -51,6 +51,7 @@ export function HistoryFiltersForm({ errors }: { errors: Record<string, string> 
         <option value="">{t("allChannels")}</option>
         <option value="api">{channels("api")}</option>
         <option value="portal">{channels("portal")}</option>
+        <option value="batch">{channels("batch")}</option>
       </SelectField>
       <TextField label={t("from")} name="from" type="date" defaultValue={params.get("from") ?? ""} error={errors.from} />
       <TextField label={t("to")} name="to" type="date" defaultValue={params.get("to") ?? ""} />

@@ -5,13 +5,13 @@ import { useSubmission } from "@/trpc/use-submission";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
-import { SelectField } from "@/components/ui/field";
+import { SelectField, TextField } from "@/components/ui/field";
 import { ErrorState, Notice } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
 import { ROLES } from "./roles";
 import { OpenInvitations } from "./open-invitations";
 
-/** Owners invite by link: there is no mail server, so the owner passes the link on. */
+/** Owners invite by link, emailed to the teammate when an address is given, and shown here once either way. */
 export function InviteCard() {
   const t = useTranslations("team.invite");
   const roles = useTranslations("common.roles");
@@ -30,9 +30,11 @@ export function InviteCard() {
           className="flex flex-wrap items-end gap-2"
           onSubmit={(e) => {
             e.preventDefault();
-            invite.submit({ role: new FormData(e.currentTarget).get("role") as "owner" | "developer" | "viewer" });
+            const form = new FormData(e.currentTarget);
+            invite.submit({ role: form.get("role") as "owner" | "developer" | "viewer", email: String(form.get("email") ?? "") });
           }}
         >
+          <TextField label={t("email")} name="email" type="email" autoComplete="off" className="w-64 max-w-full" />
           <SelectField label={t("role")} name="role" defaultValue="developer" className="w-48">
             {ROLES.map((r) => (
               <option key={r} value={r}>
@@ -47,7 +49,7 @@ export function InviteCard() {
         {invite.error && <ErrorState error={invite.error} />}
         {link && (
           <div className="space-y-2">
-            <Notice tone="warning">{t("warning", { role: roles(invite.data.role) })}</Notice>
+            <Notice tone="warning">{t(invite.data.emailed ? "warningEmailed" : "warning", { role: roles(invite.data.role) })}</Notice>
             <div className="flex items-center gap-2 rounded-md bg-slate-100 p-2">
               <code className="min-w-0 flex-1 break-all text-xs" data-testid="invitation-link">
                 {link}

@@ -26,6 +26,15 @@ export type Operation<B extends Schema | undefined = Schema | undefined, Q exten
   checkBody?: (body: B extends Schema ? z.output<B> : never, policy: BusinessPolicy) => void;
   /** Idempotency-Key support: how a stored response is replayed (the handler does not run). */
   idempotent?: { replay: (stored: z.output<R>) => z.output<R> };
+  /** The success status (default 200), replays included. */
+  status?: 200 | 202;
+  /**
+   * The body is a file streamed to the handler (not JSON): its accepted content types. With
+   * `idempotent`, the handler claims the key itself once it has the file's digest.
+   */
+  upload?: { contentTypes: readonly string[]; description: string };
+  /** The success response is streamed lines in one of these types (chosen by Accept), each line of `response`. */
+  produces?: readonly string[];
   docs: Pick<ZodOpenApiOperationObject, "operationId" | "tags" | "summary" | "description" | "requestParams"> & {
     requestExamples?: Examples;
     response: { description: string; headers: keyof typeof responseHeaders; example?: unknown; examples?: Examples };

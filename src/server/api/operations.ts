@@ -26,6 +26,7 @@ import {
 import { listEventsQueryParams, listVerificationsQueryParams } from "@/server/openapi/query-params";
 import { assertConsentPolicy } from "@/server/services/verifications/consent-policy";
 import { defineOperation } from "./operation";
+import { BATCH_OPERATIONS } from "./batch-operations";
 
 const COST = "Costs 1 credit in live mode (successful, non-replayed calls only); free in the sandbox. Rate limit: 60 per minute.";
 
@@ -159,4 +160,12 @@ export const getEventOperation = defineOperation({
 });
 
 /** Every operation behind an API key, in the order the OpenAPI document lists them. */
-export const OPERATIONS = [verifyCitizenOperation, listVerificationsOperation, getVerificationOperation, redactVerificationOperation, listEventsOperation, getEventOperation];
+export const OPERATIONS = [
+  verifyCitizenOperation,
+  listVerificationsOperation,
+  getVerificationOperation,
+  redactVerificationOperation,
+  ...BATCH_OPERATIONS,
+  listEventsOperation,
+  getEventOperation,
+];

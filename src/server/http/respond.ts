@@ -12,6 +12,14 @@ export function json(body: unknown, status: number, headers: Record<string, stri
   });
 }
 
+/** A streamed 200 (lines of a download), with the same headers as a JSON answer. */
+export function stream(body: ReadableStream<Uint8Array>, contentType: string, headers: Record<string, string> = {}): Response {
+  return new Response(body, {
+    status: 200,
+    headers: { "content-type": contentType, "cache-control": "no-store", ...(apiSecurityHeaders ??= securityHeaders(env().PUBLIC_BASE_URL)), ...headers },
+  });
+}
+
 export function errorResponse(error: AppError, requestId: string, headers: Record<string, string> = {}): Response {
   const body: ErrorBody = {
     status: "failed",

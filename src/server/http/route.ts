@@ -16,13 +16,13 @@ import { newRequestId } from "@/server/crypto/identifiers";
 import { describeError, log } from "@/server/logging";
 import { authenticate } from "./authenticate";
 import { enforceRateLimit } from "./rate-limit";
-import type { Operation } from "@/server/api/operation";
+import type { BusinessPolicy, Operation } from "@/server/api/operation";
 import { readJsonObject } from "./read-body";
 import { fieldErrors } from "./field-errors";
-import { errorResponse, json } from "./respond";
+import { errorResponse, json, stream } from "./respond";
 import { recordRequest } from "./request-log";
 import { withClaim } from "@/server/services/verifications/idempotency";
-import { claimForRequest } from "./idempotency-step";
+import { claimForRequest, type IdempotencyClaim } from "./idempotency-step";
 import type { IdempotencyScope } from "@/server/services/verifications/idempotency";
 import "@/contracts/validation-messages";
 
@@ -35,10 +35,21 @@ export type HandlerInput<B extends Schema | undefined, Q extends Schema | undefi
   body: B extends Schema ? z.output<B> : undefined;
   query: Q extends Schema ? z.output<Q> : undefined;
   params: Record<string, string>;
+  /** The caller's business rules (consent), for rows an `upload` operation validates itself. */
+  policy: BusinessPolicy;
+  /** The request itself, for an `upload` operation's streamed body and a `produces` operation's Accept. */
+  request: Request;
+  /** The Idempotency-Key step for an `upload` operation, given what stands for its body (the file's digest). */
+  claimIdempotency: (body: unknown) => Promise<IdempotencyClaim>;
 };
 
-/** What a handler answers: a body of its operation's response schema. */
-export type HandlerResult<R extends Schema> = { body: z.input<R>; status?: number; headers?: Record<string, string> };
+/**
+ * What a handler answers: a body of its operation's response schema, or (a `produces` operation)
+ * a stream of lines; `replayed` when an `upload` operation's key replayed an earlier response.
+ */
+export type HandlerResult<R extends Schema> =
+  | { body: z.input<R>; replayed?: boolean; headers?: Record<string, string> }
+  | { stream: ReadableStream<Uint8Array>; contentType: string; headers?: Record<string, string> };
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
@@ -59,17 +70,19 @@ export function apiRoute<B extends Schema | undefined, Q extends Schema | undefi
       const auth = await authenticate(req, def.group);
       actor = auth.actor;
       headers = { ...headers, ...(await enforceRateLimit(auth, def.group)) };
-      const rawBody = def.body ? await readJsonObject(req) : undefined;
+      const rawBody = def.body && !def.upload ? await readJsonObject(req) : undefined;
       const body = def.body ? validate(def.body, rawBody, "The request body is invalid") : undefined;
-      def.checkBody?.(body as never, { mode: actor.mode, ...auth.policy });
+      const policy = { mode: actor.mode, ...auth.policy };
+      def.checkBody?.(body as never, policy);
       const query = def.query ? validate(def.query, singleValued(url.searchParams), "The query parameters are invalid") : undefined;
       const params = Object.fromEntries(
         Object.entries((await routeCtx?.params) ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
       );
-      const claim = def.idempotent ? await claimForRequest(req, actor, rawBody) : null;
+      const status = def.status ?? 200;
+      const claim = def.idempotent && !def.upload ? await claimForRequest(req, actor, rawBody) : null;
       if (claim && "replay" in claim) {
         answered = def.idempotent!.replay(claim.replay as z.output<R>);
-        response = json(answered, 200, { ...headers, "Idempotent-Replayed": "true" });
+        response = json(answered, status, { ...headers, "Idempotent-Replayed": "true" });
       } else {
         const idempotency = claim?.scope ?? null;
         const result = await withClaim(idempotency, () =>
@@ -79,10 +92,17 @@ export function apiRoute<B extends Schema | undefined, Q extends Schema | undefi
             body: body as HandlerInput<B, Q>["body"],
             query: query as HandlerInput<B, Q>["query"],
             params,
+            policy,
+            request: req,
+            claimIdempotency: (raw) => claimForRequest(req, actor!, raw),
           }),
         );
-        answered = result.body;
-        response = json(result.body, result.status ?? 200, { ...headers, ...result.headers });
+        if ("stream" in result) {
+          response = stream(result.stream, result.contentType, { ...headers, ...result.headers });
+        } else {
+          answered = result.replayed ? def.idempotent!.replay(result.body as z.output<R>) : result.body;
+          response = json(answered, status, { ...headers, ...(result.replayed ? { "Idempotent-Replayed": "true" } : {}), ...result.headers });
+        }
       }
     } catch (error) {
       response = errorResponse(asAppError(error, requestId), requestId, headers);

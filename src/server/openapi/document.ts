@@ -86,6 +86,7 @@ export function openApiDocument(hosts: ApiHosts = API_HOSTS) {
     security: [{ apiKey: [] }],
     tags: [
       { name: "Verifications", description: "Verify citizens and read your verification history." },
+      { name: "Batches", description: "Verify a whole file of national IDs in the background, and download one result per row." },
       { name: "Events", description: "Every event of the last 30 days, as webhooks deliver them: catch up after downtime." },
       { name: "Documentation", description: "Machine-readable description of this API." },
       { name: "Webhooks", description: "Events sent to the endpoint configured in the portal." },

@@ -9,7 +9,8 @@ import { CONSENT_REQUIRED_MESSAGE, idempotencyKeySchema, listVerificationsQueryS
 import { IDEMPOTENCY_KEY_HEADER } from "@/contracts/headers";
 import { errorExample } from "./examples";
 import { ADDRESS_NOT_ALLOWED_MESSAGE } from "@/contracts/ip-allowlist";
-import { READ_ONLY_REDACT_MESSAGE, READ_ONLY_VERIFY_MESSAGE } from "@/contracts/api-key-scopes";
+import { READ_ONLY_BATCH_MESSAGE, READ_ONLY_REDACT_MESSAGE, READ_ONLY_VERIFY_MESSAGE } from "@/contracts/api-key-scopes";
+import { BATCH_PROCESSING_MESSAGE } from "@/contracts/batches";
 import { responseHeaders } from "./headers";
 
 type Example = { summary: string; value: ReturnType<typeof errorExample> };
@@ -55,6 +56,11 @@ const ERROR_DOCS: Record<ErrorCode, ErrorDoc> = {
         nationalId: "11111111111",
         consent: { obtainedAt: "2026-11-22T09:25:00Z", method: "email" },
       }),
+      batchFile: example("Batch file without a nationalId column (nothing created)", {
+        code: "BAD_REQUEST",
+        message: "The batch file is malformed; nothing was created",
+        errors: [{ field: "line 1", message: "The header has no nationalId column" }],
+      }),
       limit: validationExample("limit above 100", "The query parameters are invalid", listVerificationsQuerySchema, { limit: "101" }),
     },
   },
@@ -75,12 +81,13 @@ const ERROR_DOCS: Record<ErrorCode, ErrorDoc> = {
   },
   FORBIDDEN: {
     description:
-      "The key is used from an address outside its IP allowlist, the business is suspended, a live key is used by a business that is not on the enterprise plan, or a `read_only` key calls verify or redact.",
+      "The key is used from an address outside its IP allowlist, the business is suspended, a live key is used by a business that is not on the enterprise plan, or a `read_only` key verifies, redacts, or creates or cancels a batch.",
     headers: "basic",
     examples: {
       suspended: example("Suspended business", { code: "FORBIDDEN", message: "This business account is suspended. Contact Hubi support." }),
       readOnly: example("Read-only key calls verify", { code: "FORBIDDEN", message: READ_ONLY_VERIFY_MESSAGE }),
       readOnlyRedact: example("Read-only key redacts", { code: "FORBIDDEN", message: READ_ONLY_REDACT_MESSAGE }),
+      readOnlyBatch: example("Read-only key cancels a batch", { code: "FORBIDDEN", message: READ_ONLY_BATCH_MESSAGE }),
       addressNotAllowed: example("Key used outside its IP allowlist", { code: "FORBIDDEN", message: ADDRESS_NOT_ALLOWED_MESSAGE }),
     },
   },
@@ -90,6 +97,7 @@ const ERROR_DOCS: Record<ErrorCode, ErrorDoc> = {
     examples: {
       missing: example("Unknown id", { code: "NOT_FOUND", message: "Verification not found" }),
       missingEvent: example("Unknown event id", { code: "NOT_FOUND", message: "Event not found" }),
+      missingBatch: example("Unknown batch id", { code: "NOT_FOUND", message: "Batch not found" }),
     },
   },
   METHOD_NOT_ALLOWED: {
@@ -113,6 +121,7 @@ const ERROR_DOCS: Record<ErrorCode, ErrorDoc> = {
         code: "CONFLICT",
         message: "A request with this Idempotency-Key is still being processed. Retry later.",
       }),
+      batchProcessing: example("Batch results before the batch has ended (Retry-After: 5)", { code: "CONFLICT", message: BATCH_PROCESSING_MESSAGE }),
     },
   },
   RATE_LIMITED: {

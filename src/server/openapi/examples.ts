@@ -119,3 +119,28 @@ export const errorExample = (body: Omit<ErrorBody, "status" | "requestId">): Err
   ...body,
   requestId: "req_01JD3QJ8N5W6Y2X4Z7A9B0C1D2",
 });
+
+const sampleBatch = {
+  id: "7d3f0c2a-9b1e-4f6d-8a5c-2e4b6d8f0a1c",
+  status: "queued",
+  mode: "test",
+  totalRows: 25000,
+  processedRows: 0,
+  counts: { verified: 0, not_found: 0, expired: 0, revoked: 0, invalid: 0, insufficient_credits: 0 },
+  creditsUsed: 0,
+  createdAt: "2026-11-23T08:00:00.000Z",
+  completedAt: null,
+} as const;
+
+const completedBatch = {
+  ...sampleBatch,
+  status: "completed",
+  processedRows: 25000,
+  counts: { verified: 24610, not_found: 301, expired: 52, revoked: 7, invalid: 30, insufficient_credits: 0 },
+  completedAt: "2026-11-23T08:00:09.000Z",
+} as const;
+
+export const createBatchResponseExample = { message: "Batch accepted", data: sampleBatch };
+export const getBatchResponseExample = { message: "Batch retrieved", data: completedBatch };
+export const listBatchesResponseExample = { message: "Batches retrieved", data: [completedBatch], pagination: { page: 1, limit: 20, total: 1, hasMore: false } };
+export const batchResultLineExample = { row: 1, result: "verified", reference: "HV-20261123-3M8QK2TZ", verificationId: "0b8f7c1e-4d0a-4c55-9a52-3f1f5e0c2d7a" };

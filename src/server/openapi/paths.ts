@@ -8,17 +8,30 @@ import type { Operation } from "@/server/api/operation";
 import { errorResponses } from "./error-responses";
 import { responseHeaders } from "./headers";
 
-function toOpenApi({ body, response, docs }: Operation): ZodOpenApiOperationObject {
-  const { requestExamples, response: success, errors, errorExamples, ...described } = docs;
+const file = { type: "string" } as const;
+
+function requestBody({ body, upload, docs }: Operation): Pick<ZodOpenApiOperationObject, "requestBody"> {
+  if (upload) {
+    return { requestBody: { required: true, description: upload.description, content: Object.fromEntries(upload.contentTypes.map((t) => [t, { schema: file }])) } };
+  }
+  return body ? { requestBody: { required: true, content: { "application/json": { schema: body, examples: docs.requestExamples } } } } : {};
+}
+
+function toOpenApi(op: Operation): ZodOpenApiOperationObject {
+  const { response, docs, produces, status = 200 } = op;
+  const { response: success, errors, errorExamples, operationId, tags, summary, description, requestParams } = docs;
+  const content = produces
+    ? Object.fromEntries(produces.map((t) => [t, t === "text/csv" ? { schema: file } : { schema: response, example: success.example }]))
+    : { "application/json": { schema: response, example: success.example, examples: success.examples } };
   return {
-    ...described,
-    ...(body ? { requestBody: { required: true, content: { "application/json": { schema: body, examples: requestExamples } } } } : {}),
+    operationId,
+    tags,
+    summary,
+    description,
+    requestParams,
+    ...requestBody(op),
     responses: {
-      "200": {
-        description: success.description,
-        headers: responseHeaders[success.headers],
-        content: { "application/json": { schema: response, example: success.example, examples: success.examples } },
-      },
+      [`${status}`]: { description: success.description, headers: responseHeaders[success.headers], content },
       ...errorResponses([...errors, "METHOD_NOT_ALLOWED"], errorExamples),
     },
   };
@@ -44,7 +57,8 @@ const documentEndpoint: ZodOpenApiPathsObject = {
   },
 };
 
-export const paths: ZodOpenApiPathsObject = {
-  ...Object.fromEntries(OPERATIONS.map((op) => [op.path, { [op.method]: toOpenApi(op) }])),
-  ...documentEndpoint,
-};
+/** Operations grouped by path: GET and POST /batches are one path item. */
+const operationPaths: ZodOpenApiPathsObject = {};
+for (const op of OPERATIONS) operationPaths[op.path] = { ...operationPaths[op.path], [op.method]: toOpenApi(op) };
+
+export const paths: ZodOpenApiPathsObject = { ...operationPaths, ...documentEndpoint };

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { listVerificationsQuerySchema } from "@/contracts/verifications";
 import { listEventsQuerySchema } from "@/contracts/events-api";
+import { listBatchesQuerySchema } from "@/contracts/batches";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -40,4 +41,12 @@ export const listEventsQueryParams = z.object({
   to: events.to.meta({ ...renderAs(instant), example: "2026-11-22T00:00:00Z" }),
   startingAfter: events.startingAfter.meta(id),
   endingBefore: events.endingBefore.meta(id),
+});
+
+const batches = listBatchesQuerySchema.shape;
+
+export const listBatchesQueryParams = z.object({
+  page: batches.page.meta(renderAs({ type: "integer", minimum: 1, default: 1, example: 1 })),
+  limit: batches.limit.meta(renderAs({ type: "integer", minimum: 1, maximum: 100, default: 20, example: 20 })),
+  startingAfter: batches.startingAfter.meta(id),
 });

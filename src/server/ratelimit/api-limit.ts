@@ -1,5 +1,5 @@
 /**
- * The verify and read limits of a business (product rules §8): one rolling-minute bucket per
+ * The verify, read and batch limits of a business (product rules §8): one rolling-minute bucket per
  * business, mode and endpoint group, shared by the API and the portal's own verify form, so the
  * portal is no way around the limit.
  */
@@ -7,13 +7,16 @@ import type { Mode } from "@/generated/prisma/enums";
 import { AppError } from "@/server/errors";
 import { rateLimiter, type RateLimitHit } from ".";
 
-export type EndpointGroup = "verify" | "read";
+/** `batch`: batch creations, 10 a minute whatever the business's limit (api_authenticate applies the same). */
+export type EndpointGroup = "verify" | "read" | "batch";
+
+export const BATCH_CREATIONS_PER_MINUTE = 10;
 
 /** The bucket's name; the SQL function api_authenticate builds the same one. */
 export const apiLimitBucket = (businessId: string, mode: Mode, group: EndpointGroup) => `api:${businessId}:${mode}:${group}`;
 
 export const hitApiLimit = (businessId: string, mode: Mode, group: EndpointGroup, perMinute: number) =>
-  rateLimiter().hit(apiLimitBucket(businessId, mode, group), perMinute, 60);
+  rateLimiter().hit(apiLimitBucket(businessId, mode, group), group === "batch" ? BATCH_CREATIONS_PER_MINUTE : perMinute, 60);
 
 export function rateLimitHeaders(hit: RateLimitHit): Record<string, string> {
   return {

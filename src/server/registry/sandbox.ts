@@ -27,19 +27,22 @@ function generated(nationalId: string): Citizen {
   };
 }
 
+function lookup(nationalId: string): RegistryMatch {
+  switch (nationalId) {
+    case SANDBOX_IDS.verified:
+      return { result: "verified", citizen: SAMPLE_CITIZEN };
+    case SANDBOX_IDS.not_found:
+      return { result: "not_found", citizen: null };
+    case SANDBOX_IDS.expired:
+      return { result: "expired", citizen: null };
+    case SANDBOX_IDS.revoked:
+      return { result: "revoked", citizen: null };
+    default:
+      return { result: "verified", citizen: generated(nationalId) };
+  }
+}
+
 export const sandboxRegistry: CitizenRegistry = {
-  async lookup(nationalId): Promise<RegistryMatch> {
-    switch (nationalId) {
-      case SANDBOX_IDS.verified:
-        return { result: "verified", citizen: SAMPLE_CITIZEN };
-      case SANDBOX_IDS.not_found:
-        return { result: "not_found", citizen: null };
-      case SANDBOX_IDS.expired:
-        return { result: "expired", citizen: null };
-      case SANDBOX_IDS.revoked:
-        return { result: "revoked", citizen: null };
-      default:
-        return { result: "verified", citizen: generated(nationalId) };
-    }
-  },
+  lookup: async (nationalId) => lookup(nationalId),
+  lookupMany: async (nationalIds) => nationalIds.map(lookup),
 };

@@ -5,4 +5,6 @@ export type RegistryMatch = { result: VerificationResult; citizen: Citizen | nul
 /** Where citizens are looked up. Sandbox: generated data; production: the loaded registry. */
 export interface CitizenRegistry {
   lookup(nationalId: string): Promise<RegistryMatch>;
+  /** Many IDs at once (a batch chunk): one answer per ID, in the same order. */
+  lookupMany(nationalIds: string[]): Promise<RegistryMatch[]>;
 }

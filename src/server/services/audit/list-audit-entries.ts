@@ -17,7 +17,11 @@ export const listAuditEntriesInput = z.object({
   ...pageInput,
 });
 
-/** The audit log for platform admins, newest first, filtered by action, business and time. */
+/**
+ * The audit log for platform admins, newest first, filtered by action, business and time. Each
+ * entry is numbered in its chain (its business's, `platform` or `checkpoint`): 1, 2, 3... with no
+ * gaps, as a rolled-back entry never takes a number; the row id, which may skip, is not shown.
+ */
 export async function listAuditEntries(ctx: ServiceContext, input: z.input<typeof listAuditEntriesInput> = {}) {
   const { action, businessId, from, to, ...page } = listAuditEntriesInput.parse(input);
   assertPlatformAdmin(ctx);
@@ -43,6 +47,8 @@ export async function listAuditEntries(ctx: ServiceContext, input: z.input<typeo
         metadata: true,
         requestId: true,
         createdAt: true,
+        chain: true,
+        chainSeq: true,
       },
       ...skipTake(page),
     }),
@@ -61,6 +67,7 @@ export async function listAuditEntries(ctx: ServiceContext, input: z.input<typeo
   const items = rows.map((r) => ({
     ...r,
     id: r.id.toString(),
+    chainSeq: Number(r.chainSeq),
     businessName: r.businessId ? (names.get(r.businessId) ?? null) : null,
     /** Who acted, readable: a user's email, an API key's hint; null for the system or someone deleted. */
     actorName: r.actorId ? (actors.get(r.actorId) ?? null) : null,

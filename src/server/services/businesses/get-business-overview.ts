@@ -3,6 +3,7 @@ import { db } from "@/server/db/client";
 import type { ServiceContext } from "@/server/context";
 import { assertPlatformAdmin } from "@/server/authorization";
 import { notFound } from "@/server/errors";
+import { creditBalance } from "@/server/services/credits/credit-balance";
 
 export const getBusinessOverviewInput = z.object({ businessId: z.uuid() });
 
@@ -29,7 +30,6 @@ export async function getBusinessOverview(ctx: ServiceContext, input: z.input<ty
         status: true,
         plan: true,
         liveAccess: true,
-        creditBalance: true,
         rateLimitPerMinute: true,
         createdAt: true,
         memberships: {
@@ -54,6 +54,7 @@ export async function getBusinessOverview(ctx: ServiceContext, input: z.input<ty
   const { memberships, applications, ...rest } = business;
   return {
     ...rest,
+    creditBalance: await creditBalance(businessId),
     members: memberships.map((m) => ({ name: m.user.name, email: m.user.email, role: m.role, since: m.createdAt })),
     contact: applications[0] ? { name: applications[0].contactName, email: applications[0].contactEmail } : null,
     activeKeys: { test: testKeys, live: liveKeys },

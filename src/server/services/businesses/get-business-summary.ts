@@ -3,6 +3,7 @@ import { db } from "@/server/db/client";
 import type { ServiceContext } from "@/server/context";
 import { assertBusinessAccess } from "@/server/authorization";
 import { notFound } from "@/server/errors";
+import { creditBalance } from "@/server/services/credits/credit-balance";
 
 export const getBusinessSummaryInput = z.object({ businessId: z.uuid() });
 
@@ -18,7 +19,6 @@ export async function getBusinessSummary(ctx: ServiceContext, input: z.input<typ
       status: true,
       plan: true,
       liveAccess: true,
-      creditBalance: true,
       lowCreditThreshold: true,
       requireLiveConsent: true,
       retentionYears: true,
@@ -26,5 +26,5 @@ export async function getBusinessSummary(ctx: ServiceContext, input: z.input<typ
     },
   });
   if (!business) throw notFound("Business not found");
-  return business;
+  return { ...business, creditBalance: await creditBalance(businessId) };
 }

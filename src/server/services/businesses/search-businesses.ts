@@ -3,6 +3,7 @@ import { db } from "@/server/db/client";
 import type { ServiceContext } from "@/server/context";
 import { assertPlatformAdmin } from "@/server/authorization";
 import { pageInput, skipTake, type Page } from "@/server/services/pagination";
+import { creditBalances } from "@/server/services/credits/credit-balance";
 
 export const searchBusinessesInput = z.object({
   query: z.string().trim().max(120).default(""),
@@ -18,10 +19,11 @@ export async function searchBusinesses(ctx: ServiceContext, input: z.input<typeo
     db().business.findMany({
       where,
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      select: { id: true, name: true, status: true, plan: true, liveAccess: true, creditBalance: true, createdAt: true },
+      select: { id: true, name: true, status: true, plan: true, liveAccess: true, createdAt: true },
       ...skipTake(page),
     }),
     db().business.count({ where }),
   ]);
-  return { items, total, ...page } satisfies Page<unknown>;
+  const balances = await creditBalances(items.map((b) => b.id));
+  return { items: items.map((b) => ({ ...b, creditBalance: balances.get(b.id)! })), total, ...page } satisfies Page<unknown>;
 }

@@ -11,21 +11,20 @@ export const grantCreditsInput = z.object({
   note: z.string().trim().max(500).optional(),
 });
 
-/** Adds live credits (platform admins). Balance and ledger change in one transaction, once per submission. */
+/** Adds live credits (platform admins). Buckets and ledger change in one transaction, once per submission. */
 export async function grantCredits(ctx: ServiceContext, input: z.input<typeof grantCreditsInput>) {
   const { businessId, amount, note } = grantCreditsInput.parse(input);
   assertPlatformAdmin(ctx);
   return transactOnce(ctx, "credits.grant", async (tx) => {
-    const updated = await tx.business
-      .update({ where: { id: businessId }, data: { creditBalance: { increment: amount } }, select: { creditBalance: true } })
-      .catch(() => null);
-    if (!updated) throw notFound("Business not found");
+    if (!(await tx.business.findUnique({ where: { id: businessId }, select: { id: true } }))) throw notFound("Business not found");
+    // Spread over the credit buckets (charge-credit-sql.ts).
+    const [{ balance }] = await tx.$queryRaw<[{ balance: number }]>`SELECT credit_grant(${businessId}::uuid, ${amount}::int) AS balance`;
     await tx.creditLedgerEntry.create({
       data: {
         businessId,
         kind: "grant",
         amount,
-        balanceAfter: updated.creditBalance,
+        balanceAfter: balance,
         note: note ?? null,
         actorUserId: ctx.actor.type === "user" ? ctx.actor.userId : null,
         requestId: ctx.requestId,
@@ -37,8 +36,8 @@ export async function grantCredits(ctx: ServiceContext, input: z.input<typeof gr
       mode: "live",
       targetType: "business",
       targetId: businessId,
-      metadata: { amount, balance: updated.creditBalance, note: note ?? null },
+      metadata: { amount, balance, note: note ?? null },
     });
-    return { balance: updated.creditBalance };
+    return { balance };
   });
 }

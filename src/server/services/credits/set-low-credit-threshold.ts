@@ -17,6 +17,9 @@ export async function setLowCreditThreshold(ctx: ServiceContext, input: z.input<
   const { businessId, threshold } = setLowCreditThresholdInput.parse(input);
   assertBusinessAccess(ctx, businessId, "owner");
   return db().$transaction(async (tx) => {
+    // The exclusive credit lock first (before the business row, which charges update after taking
+    // it): no charge is in flight while the threshold they compare with changes.
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(credit_lock_key(${businessId}::uuid))`;
     const before = await tx.business.findUniqueOrThrow({ where: { id: businessId }, select: { lowCreditThreshold: true } });
     await tx.business.update({ where: { id: businessId }, data: { lowCreditThreshold: threshold } });
     await recordAudit(tx, ctx, {

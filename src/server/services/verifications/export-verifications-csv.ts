@@ -6,6 +6,7 @@ import { assertBusinessAccess } from "@/server/authorization";
 import { historyFiltersSchema } from "@/contracts/history-filters";
 import { historyWhere } from "./history-where";
 import { maskNationalId } from "./masked-national-id";
+import { csvLine } from "@/server/csv/write-line";
 
 export const exportVerificationsCsvInput = z.object({
   businessId: z.uuid(),
@@ -31,14 +32,6 @@ const HEADER = [
 ];
 const BATCH = 1000;
 
-/** RFC 4180 quoting, and a leading quote for cells a spreadsheet would run as a formula. */
-function cell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-const line = (cells: string[]) => cells.map(cell).join(",") + "\r\n";
-
 /**
  * The filtered history as CSV lines, newest first, read in batches so an export of any size
  * streams in constant memory. Free of charge (it is the portal, not the API).
@@ -46,7 +39,7 @@ const line = (cells: string[]) => cells.map(cell).join(",") + "\r\n";
 export async function* exportVerificationsCsv(ctx: ServiceContext, input: z.input<typeof exportVerificationsCsvInput>): AsyncGenerator<string> {
   const { businessId, mode, filters } = exportVerificationsCsvInput.parse(input);
   assertBusinessAccess(ctx, businessId, "viewer");
-  yield line(HEADER);
+  yield csvLine(HEADER);
   let beforeSeq: number | undefined;
   for (;;) {
     const rows = await db().verification.findMany({
@@ -70,7 +63,7 @@ export async function* exportVerificationsCsv(ctx: ServiceContext, input: z.inpu
     for (const r of rows) {
       const match = matchResultSchema.nullable().parse(r.match);
       const consent = consentRecordSchema.nullable().parse(r.consent);
-      yield line([
+      yield csvLine([
         r.id,
         r.reference,
         r.result,

@@ -30,7 +30,7 @@ export async function getVerification(ctx: ServiceContext, raw: z.input<typeof g
   const sql = paid
     ? `WITH found AS (${found}),
   ${chargeCreditCtes(q, { businessId: input.businessId, requestId: ctx.requestId, note: "Retrieve verification", at: new Date(), onlyIf: "EXISTS (SELECT 1 FROM found)" })}
-SELECT found.*, EXISTS (SELECT 1 FROM charge) AS charged FROM found`
+SELECT found.*, (SELECT took FROM charge) = 1 AS charged FROM found`
     : `${found}`;
   const { rows } = await pool().query<VerificationRow & { charged?: boolean }>(sql, q.values);
   const row = rows[0];

@@ -9,7 +9,7 @@
  */
 import { z } from "zod";
 import type { Mode } from "@/generated/prisma/enums";
-import type { Verification } from "@/contracts/verifications";
+import { channelSchema, type Verification } from "@/contracts/verifications";
 import type { ServiceContext } from "@/server/context";
 import { pool } from "@/server/db/client";
 import { Sql } from "@/server/db/sql";
@@ -27,7 +27,7 @@ export const listVerificationsInput = z.object({
   startingAfter: z.uuid().optional(),
   endingBefore: z.uuid().optional(),
   result: z.enum(["verified", "not_found", "expired", "revoked"]).optional(),
-  channel: z.enum(["api", "portal"]).optional(),
+  channel: channelSchema.optional(),
   from: z.date().optional(),
   to: z.date().optional(),
   /** The portal's searches: one reference, or the national IDs ending in these four digits. */
@@ -93,12 +93,8 @@ const countColumn = (mode: Mode) => (mode === "live" ? "live_verification_count"
 function head(ctx: ServiceContext, q: Sql, input: Input): string {
   const biz = q.p(input.businessId, "uuid");
   if (input.chargeCredit && input.mode === "live") {
-    return `WITH ${chargeCreditCtes(q, { businessId: input.businessId, requestId: ctx.requestId, note: "List verifications", at: new Date(), returning: "live_verification_count AS total" })},
-  head AS (
-    SELECT total, true AS charged FROM charge
-    UNION ALL
-    SELECT live_verification_count, false FROM business WHERE id = ${biz} AND NOT EXISTS (SELECT 1 FROM charge)
-  )`;
+    return `WITH ${chargeCreditCtes(q, { businessId: input.businessId, requestId: ctx.requestId, note: "List verifications", at: new Date() })},
+  head AS (SELECT live_verification_count AS total, charge.took = 1 AS charged FROM business CROSS JOIN charge WHERE id = ${biz})`;
   }
   return `WITH head AS (SELECT ${countColumn(input.mode)} AS total, false AS charged FROM business WHERE id = ${biz})`;
 }

@@ -2,6 +2,13 @@
  * Verify a citizen: the product's hot path. After the registry lookup, everything the request
  * changes (history counter and row, credit + ledger + credit events, audit entry, outbox event,
  * idempotency record) is written by ONE statement, so it commits atomically in one round trip.
+ *
+ * Locks, per business only: a credit bucket (one of several, see charge-credit-sql.ts), the
+ * business row for the history counter (`seq`: gapless, which keeps list totals and deep pages
+ * index seeks), and the business's audit chain head. The last two are one row each, held from
+ * their update to the commit, so one business's verifies pass them one at a time; the audit chain
+ * is per business by design, so moving the counter elsewhere would not let them overlap, and the
+ * sandbox, the reference, passes the same counter (the benchmark samples these waits).
  */
 import { randomUUID } from "node:crypto";
 import type { Mode } from "@/generated/prisma/enums";
@@ -53,7 +60,7 @@ export async function verifyCitizen(ctx: ServiceContext, input: VerifyCitizenInp
 }
 
 /** Only the results leave this function: the claimed values are compared and forgotten. */
-function compare(claim: MatchRequest | undefined, citizen: Citizen | null): MatchResult | null {
+export function compareClaim(claim: MatchRequest | undefined | null, citizen: Citizen | null): MatchResult | null {
   if (!claim || !citizen) return null;
   return {
     ...(claim.fullName !== undefined ? { fullName: matchFullName(citizen.fullName, claim.fullName) } : {}),
@@ -64,7 +71,7 @@ function compare(claim: MatchRequest | undefined, citizen: Citizen | null): Matc
 async function perform(ctx: ServiceContext, input: VerifyCitizenInput, scope: IdempotencyScope | null) {
   if (input.mode === "test") await pullSandboxLever(input.businessId, input.nationalId);
   const found = await registryFor(input.mode).lookup(input.nationalId);
-  const matched = compare(input.match, found.citizen);
+  const matched = compareClaim(input.match, found.citizen);
   const live = input.mode === "live";
   // A reference collides about once per 10^12 per day; a fresh one is simply drawn.
   for (let attempt = 1; ; attempt++) {
@@ -116,18 +123,15 @@ async function record(
   const vid = q.p(v.id, "uuid");
   const ts = q.p(at, "timestamptz");
   const actor = ctx.actor;
+  // The charge runs first (the counter's condition reads it), so a charge waiting for a bucket
+  // never holds the business row.
   const counter =
     input.mode === "live"
-      ? `${chargeCreditCtes(q, {
-          businessId: input.businessId,
-          requestId: ctx.requestId,
-          note: "Verification",
-          at,
-          verificationId: v.id,
-          alsoSet: "live_verification_count = live_verification_count + 1",
-          returning: "live_verification_count AS seq",
-        })},
-  counter AS (SELECT seq FROM charge)`
+      ? `${chargeCreditCtes(q, { businessId: input.businessId, requestId: ctx.requestId, note: "Verification", at, verificationId: v.id })},
+  counter AS (
+    UPDATE business SET live_verification_count = live_verification_count + 1
+     WHERE id = ${biz} AND (SELECT took FROM charge) = 1 RETURNING live_verification_count AS seq
+  )`
       : `counter AS (
     UPDATE business SET test_verification_count = test_verification_count + 1
      WHERE id = ${biz} RETURNING test_verification_count AS seq
