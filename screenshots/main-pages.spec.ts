@@ -17,12 +17,14 @@ const PORTAL_PAGES = ["overview", "verify", "history", "keys", "webhooks", "cred
 
 const saveLocale = (email: string, locale: Locale) => db().user.update({ where: { email }, data: { locale } });
 
-async function shoot(page: Page, path: string, name: string) {
+/** Each page once loaded (no spinner left); the long guide as the reader first sees it. */
+async function shoot(page: Page, path: string, name: string, fullPage = true) {
   for (const size of WIDTHS) {
     await page.setViewportSize({ width: size.width, height: size.height });
     await page.goto(path);
     await expect(page.locator("main h1").first()).toBeVisible();
-    await page.screenshot({ path: `docs/screenshots/${name}-${size.name}.png`, fullPage: true });
+    await expect(page.locator('[role="status"] .animate-spin')).toHaveCount(0);
+    await page.screenshot({ path: `docs/screenshots/${name}-${size.name}.png`, fullPage });
   }
 }
 
@@ -40,7 +42,7 @@ test("main pages in English and Somali, desktop and phone", async ({ page, reque
   for (const locale of LOCALES) {
     await saveLocale(owner.email, locale);
     for (const name of PORTAL_PAGES) await shoot(page, `/${name}`, `${locale}-${name}`);
-    await shoot(page, "/docs/guide", `${locale}-docs-guide`);
+    await shoot(page, "/docs/guide", `${locale}-docs-guide`, false);
   }
 
   await page.context().clearCookies();
