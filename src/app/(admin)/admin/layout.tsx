@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import { LanguageSwitcher } from "@/components/i18n/language-switcher";
 import { getPortalSession } from "@/server/auth/portal-session";
 import { AdminNav } from "./_components/admin-nav";
 import { SignOutButton } from "./_components/sign-out-button";
@@ -40,6 +41,7 @@ export default async function AdminLayout({ children }: { children: React.ReactN
                 {t("portal")}
               </Link>
             )}
+            <LanguageSwitcher signedIn />
             <SignOutButton />
           </span>
         </div>
