@@ -64,6 +64,7 @@ async function main() {
       });
     }
     report(rows, fixture);
+    await (await import("./lib/bench-batch")).benchBatch(env);
   } finally {
     await app.stop();
     await database.stop();
