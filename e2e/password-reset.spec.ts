@@ -29,6 +29,8 @@ test("forgot password → email at /dev/mail → new password → sign in; the l
 
   await page.goto("/sign-in");
   await page.getByRole("link", { name: "Forgot password?" }).click();
+  // The sign-in page has an Email field too: fill only once this page has replaced it.
+  await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
   await page.getByLabel("Email").fill(creds.email);
   await page.getByRole("button", { name: "Email me a link" }).click();
   await expect(page.getByRole("status")).toContainText(`If an account uses ${creds.email}, we have sent it a link`);
