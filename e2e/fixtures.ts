@@ -24,6 +24,14 @@ export const test = base.extend<{ admin: Credentials }>({
     await context.setExtraHTTPHeaders({ "x-forwarded-for": clientAddress() });
     await use(context);
   },
+  // One connection per API call: Playwright's client keeps idle sockets alive, and a socket left
+  // idle while the page works past the server's keep-alive timeout can be closed by the server just
+  // as it is reused, which fails the call with ECONNRESET by chance.
+  request: async ({ playwright, baseURL }, use) => {
+    const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { connection: "close" } });
+    await use(request);
+    await request.dispose();
+  },
   // Admins must sign in with a second factor: this one has enrolled already.
   admin: async ({}, use) => {
     const creds = { email: `admin-${randomUUID()}@hubi.test`, password: "admin password 123" };
