@@ -13,6 +13,7 @@ import { startTestDatabase } from "../test/support/database";
 import { startApp } from "../test/support/app";
 import { appEnv } from "../test/support/env";
 import { benchLiveScaling } from "./lib/bench-live-scaling";
+import { benchBatch } from "./lib/bench-batch";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
 const DURATION = Number(process.env.BENCH_SECONDS || 10);
@@ -66,6 +67,7 @@ async function main() {
     }
     report(rows, fixture);
     await benchLiveScaling(app.url, { connections: CONNECTIONS, duration: DURATION });
+    await benchBatch(env);
   } finally {
     await app.stop();
     await database.stop();

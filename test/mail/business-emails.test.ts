@@ -93,7 +93,7 @@ describe("live-access decisions", () => {
     expect(english!.subject).toBe("Live access approved for Hodan Mobile");
     expect(new URL(linkIn(english!, "/")).pathname).toBe("/keys");
     const [somali] = await waitForMail(secondOwner.email, /aqbalay/);
-    expect(somali!.subject).toBe("Codsiga ogolaanshaha rasmiga ee Hodan Mobile waa la aqbalay");
+    expect(somali!.subject).toBe("Codsiga oggolaanshaha rasmiga ee Hodan Mobile waa la aqbalay");
     expect(somali!.language).toBe("so");
     expect((await settledMailTo(biz.email)).length).toBe(1);
     expect((await settledMailTo(secondOwner.email)).length).toBe(1);
@@ -106,7 +106,7 @@ describe("live-access decisions", () => {
     const admin = await adminContext();
     await decideLiveAccess(admin, { applicationId: biz.applicationId, decision: "reject", reason: "The registration certificate is unreadable." });
     const [mail] = await waitForMail(biz.email, /lama aqbalin/);
-    expect(mail!.subject).toBe("Codsiga ogolaanshaha rasmiga ee Rejected Co lama aqbalin");
+    expect(mail!.subject).toBe("Codsiga oggolaanshaha rasmiga ee Rejected Co lama aqbalin");
     expect(mail!.text).toContain("Sababta: The registration certificate is unreadable.");
     expect(mail!.html).toContain("Sababta: The registration certificate is unreadable.");
   });

@@ -55,6 +55,17 @@ async function raiseEveryType(): Promise<string[]> {
     live_access_approved: { applicationId: crypto.randomUUID() },
     live_access_rejected: { applicationId: crypto.randomUUID(), reason: "Incomplete documents" },
     business_suspended: { reason: null },
+    batch_completed: {
+      id: crypto.randomUUID(),
+      status: "completed",
+      mode: "test",
+      totalRows: 1,
+      processedRows: 1,
+      counts: { verified: 1, not_found: 0, expired: 0, revoked: 0, invalid: 0, insufficient_credits: 0 },
+      creditsUsed: 0,
+      createdAt: new Date().toISOString(),
+      completedAt: new Date().toISOString(),
+    },
   };
   for (const [type, data] of Object.entries(direct)) {
     const event = buildEvent(type as EventType, "test", data as never);
@@ -64,8 +75,8 @@ async function raiseEveryType(): Promise<string[]> {
   return ids;
 }
 
-/** Per raiseEveryType(): three verifications, one redaction, one credits_low, one credits_exhausted, three direct. */
-const EVENTS_PER_ROUND = 9;
+/** Per raiseEveryType(): three verifications, one redaction, one credits_low, one credits_exhausted, four direct. */
+const EVENTS_PER_ROUND = 10;
 
 const raisedEvents = () => db().outboxEvent.findMany({ where: { businessId: biz.businessId, mode: "test" }, select: { id: true, type: true } });
 const waitingUnattempted = () => db().webhookDelivery.count({ where: { endpointId, status: "pending", attempts: { none: {} } } });
