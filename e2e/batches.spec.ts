@@ -1,7 +1,9 @@
 /**
  * The portal's Batches page: a developer uploads a CSV, follows the batch's progress bar to the
- * end, reads its counts and downloads its results (one line per row, in order, no citizen details).
+ * end, reads its counts and downloads its results (one line per row, in order, no citizen details);
+ * in Somali, the page, its statuses, counts and a refused file's explanation read in Somali.
  */
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import { test, expect, signInAs } from "./fixtures";
 import { createTestBusiness, uniqueNationalId } from "../test/support/factories";
@@ -22,11 +24,11 @@ test("upload a CSV, watch its progress bar complete, download the results", asyn
   await expect(progress).toHaveAttribute("aria-valuemax", "3000");
   await expect(progress).toHaveAttribute("aria-valuenow", "3000", { timeout: 60_000 });
   const row = page.getByRole("row").filter({ has: progress });
-  await expect(row.getByText("completed")).toBeVisible();
+  await expect(row.getByText("Completed")).toBeVisible();
   await expect(row).toContainText("3,000 of 3,000 rows");
-  await expect(row).toContainText("verified: 2,998");
-  await expect(row).toContainText("not found: 1");
-  await expect(row).toContainText("invalid: 1");
+  await expect(row).toContainText("Verified: 2,998");
+  await expect(row).toContainText("Not found: 1");
+  await expect(row).toContainText("Invalid: 1");
 
   const download = page.waitForEvent("download");
   await row.getByRole("link", { name: "Download results" }).click();
@@ -49,4 +51,34 @@ test("a malformed file is refused with the line at fault, and no batch is create
   const alert = page.getByRole("alert").filter({ hasText: "The batch file is malformed; nothing was created" });
   await expect(alert).toContainText('line 1: Unknown columns "id", "name"');
   await expect(page.getByText("No batches yet")).toBeVisible();
+});
+
+test("the Batches page in Somali: a refused file and a finished batch, in the reader's language", async ({ page }) => {
+  const business = await createTestBusiness();
+  await signInAs(page, business);
+  await page.goto("/batches");
+  // The header's switcher sets the NEXT_LOCALE cookie and saves the choice with the account.
+  await page.getByRole("combobox", { name: "Language" }).selectOption("so");
+  await expect(page.getByRole("heading", { name: "Dufcadaha", level: 1 })).toBeVisible();
+  expect((await page.context().cookies()).find((c) => c.name === "NEXT_LOCALE")?.value).toBe("so");
+  await expect(page.getByText("Weli dufcad ma jirto")).toBeVisible();
+
+  const file = page.getByLabel("Faylka CSV");
+  await file.setInputFiles({ name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from("id,name\n1,x\n") });
+  await page.getByRole("button", { name: "Soo geli oo xaqiiji" }).click();
+  const alert = page.getByRole("alert").filter({ hasText: "Faylka dufcadda qaabkiisu waa khalad; waxba lama abuurin" });
+  await expect(alert).toContainText('xariiqda 1: Unknown columns "id", "name"');
+
+  await file.setInputFiles({ name: "customers.csv", mimeType: "text/csv", buffer: Buffer.from("nationalId\n11111111111\n12345\n") });
+  await page.getByRole("button", { name: "Soo geli oo xaqiiji" }).click();
+  const row = page.getByRole("row").filter({ has: page.getByRole("progressbar", { name: /^Horumarka dufcadda / }) });
+  await expect(row.getByText("Dhammaatay", { exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect(row).toContainText("2 ka mid ah 2 saf");
+  await expect(row).toContainText("La xaqiijiyay: 1");
+  await expect(row).toContainText("Khaldan: 1");
+  await expect(row.getByRole("link", { name: "Soo deji natiijooyinka" })).toBeVisible();
+  // A download the server refuses explains itself in Somali too.
+  const missing = await page.request.get(`/batches/${randomUUID()}/results`);
+  expect(missing.status()).toBe(404);
+  expect(await missing.text()).toBe("Lama helin: waxaa laga yaabaa in la tirtiray.");
 });

@@ -8,6 +8,7 @@ export const NAMESPACES = [
   "auth",
   "overview",
   "verify",
+  "batches",
   "history",
   "keys",
   "webhooks",

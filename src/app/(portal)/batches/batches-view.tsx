@@ -1,14 +1,18 @@
 "use client";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useLocale, useTranslations } from "next-intl";
 import { useRef, useState } from "react";
-import type { Batch } from "@/contracts/batches";
+import { BATCH_MAX_ROWS, type Batch } from "@/contracts/batches";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Pagination } from "@/components/ui/pagination";
 import { Empty, ErrorState, ErrorText, Loading } from "@/components/ui/states";
 import { Table, Tbody, Td, Th } from "@/components/ui/table";
-import { formatDateTime } from "@/components/format";
+import { RESULTS } from "@/components/format";
+import { isErrorBody, useErrorMessage } from "@/components/i18n/error-message";
+import { useFormat } from "@/components/i18n/format";
+import { errorText } from "@/i18n/error-text";
 import { useTRPC } from "@/trpc/client";
 import { newSubmissionId, useSubmission } from "@/trpc/use-submission";
 
@@ -22,10 +26,43 @@ const STATUS_TONE: Record<Batch["status"], BadgeTone> = {
   failed: "danger",
 };
 
-type UploadError = { message: string; errors?: { field: string; message: string }[] };
+/** A refused upload: the route's error body, or what was thrown when no answer came. */
+type UploadError = { failure: unknown };
+
+/** The line a file error names ("line 3", or "file" for the whole file), in the reader's language. */
+function useFileErrorPlace(): (field: string) => string {
+  const t = useTranslations("batches.upload");
+  return (field) => {
+    const line = /^line (\d+)$/.exec(field)?.[1];
+    if (line) return t("line", { line });
+    return field === "file" ? t("wholeFile") : field;
+  };
+}
+
+/** Why the upload was refused: a malformed file names the lines at fault (their reasons stay the API's English). */
+function UploadErrorAlert({ failure }: UploadError) {
+  const t = useTranslations("batches.upload");
+  const locale = useLocale();
+  const message = useErrorMessage();
+  const place = useFileErrorPlace();
+  const body = isErrorBody(failure) && failure.errors?.length ? failure : null;
+  return (
+    <div role="alert" className="mt-3 rounded-md bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-red-200">
+      <p>{body ? errorText(locale, () => t("malformed"), body.code, body.message) : message(failure)}</p>
+      {body?.errors && (
+        <ul className="mt-1 list-disc pl-5">
+          {body.errors.map((e) => (
+            <li key={`${e.field}:${e.message}`}>{`${place(e.field)}: ${e.message}`}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
 
 /** Uploads a CSV: the file streams to /batches/upload (not through tRPC); a retry reuses the submission token. */
 function UploadCard({ onUploaded }: { onUploaded: () => void }) {
+  const t = useTranslations("batches.upload");
   const input = useRef<HTMLInputElement>(null);
   const token = useRef<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -40,16 +77,16 @@ function UploadCard({ onUploaded }: { onUploaded: () => void }) {
     token.current ??= newSubmissionId();
     try {
       const res = await fetch(`/batches/upload?submission=${token.current}`, { method: "POST", headers: { "content-type": "text/csv" }, body: file });
-      const body = await res.json();
+      const body: unknown = await res.json();
       if (!res.ok) {
-        setError(body as UploadError);
+        setError({ failure: body });
         return;
       }
       token.current = null;
       if (input.current) input.current.value = "";
       onUploaded();
-    } catch {
-      setError({ message: "The upload did not reach Hubi. Check your connection and try again." });
+    } catch (failure) {
+      setError({ failure });
     } finally {
       setBusy(false);
     }
@@ -57,44 +94,31 @@ function UploadCard({ onUploaded }: { onUploaded: () => void }) {
 
   return (
     <Card>
-      <CardHeader
-        title="Upload a CSV"
-        description="A header row, then one national ID per row. Columns: nationalId (required), purpose, fullName and dateOfBirth (to match), consentObtainedAt, consentMethod, consentReference. Up to 1,000,000 rows."
-      />
+      <CardHeader title={t("title")} description={t("description", { maxRows: BATCH_MAX_ROWS })} />
       <CardBody>
         <form onSubmit={upload} className="flex flex-wrap items-center gap-3">
           <label className="text-sm font-medium text-slate-700">
-            CSV file
+            {t("file")}
             <input ref={input} type="file" name="file" accept=".csv,text/csv" required className="ml-3 text-sm" />
           </label>
           <Button type="submit" busy={busy}>
-            Upload and verify
+            {t("submit")}
           </Button>
         </form>
-        {error && (
-          <div role="alert" className="mt-3 rounded-md bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-red-200">
-            <p>{error.message}</p>
-            {error.errors && (
-              <ul className="mt-1 list-disc pl-5">
-                {error.errors.map((e) => (
-                  <li key={`${e.field}:${e.message}`}>{`${e.field}: ${e.message}`}</li>
-                ))}
-              </ul>
-            )}
-          </div>
-        )}
+        {error && <UploadErrorAlert failure={error.failure} />}
       </CardBody>
     </Card>
   );
 }
 
 function Progress({ batch }: { batch: Batch }) {
+  const t = useTranslations("batches");
   const percent = batch.totalRows === 0 ? 100 : Math.floor((batch.processedRows / batch.totalRows) * 100);
   return (
     <div className="min-w-40">
       <div
         role="progressbar"
-        aria-label={`Batch ${batch.id} progress`}
+        aria-label={t("progressLabel", { id: batch.id })}
         aria-valuemin={0}
         aria-valuemax={batch.totalRows}
         aria-valuenow={batch.processedRows}
@@ -102,30 +126,35 @@ function Progress({ batch }: { batch: Batch }) {
       >
         <div className="h-full bg-blue-800 transition-all" style={{ width: `${percent}%` }} />
       </div>
-      <p className="mt-1 text-xs text-slate-600">{`${batch.processedRows.toLocaleString("en")} of ${batch.totalRows.toLocaleString("en")} rows`}</p>
+      <p className="mt-1 text-xs text-slate-600">{t("progress", { processed: batch.processedRows, total: batch.totalRows })}</p>
     </div>
   );
 }
 
+/** Each outcome with rows, by name: a verification result's name is the one the history shows. */
 function Counts({ counts }: { counts: Batch["counts"] }) {
+  const t = useTranslations("batches");
+  const results = useTranslations("common.results");
+  const name = (outcome: string) => (outcome in RESULTS ? results(outcome) : t(`counts.${outcome}`));
   const entries = Object.entries(counts).filter(([, n]) => n > 0);
   if (entries.length === 0) return <span className="text-slate-400">—</span>;
   return (
     <ul className="text-xs text-slate-700">
-      {entries.map(([name, n]) => (
-        <li key={name}>{`${name.replace("_", " ")}: ${n.toLocaleString("en")}`}</li>
+      {entries.map(([outcome, n]) => (
+        <li key={outcome}>{t("count", { outcome: name(outcome), count: n })}</li>
       ))}
     </ul>
   );
 }
 
 function CancelButton({ id, onDone }: { id: string; onDone: () => void }) {
+  const t = useTranslations("batches");
   const trpc = useTRPC();
   const cancel = useSubmission(trpc.batches.cancel.mutationOptions({ onSuccess: onDone }));
   return (
     <>
       <Button variant="secondary" size="sm" busy={cancel.isPending} onClick={() => cancel.submit({ id })}>
-        Cancel
+        {t("cancel")}
       </Button>
       {cancel.error && <ErrorText error={cancel.error} className="text-xs text-red-700" />}
     </>
@@ -134,6 +163,8 @@ function CancelButton({ id, onDone }: { id: string; onDone: () => void }) {
 
 /** The Batches page: upload, then each batch's live progress, counts, results download and cancel. */
 export function BatchesView() {
+  const t = useTranslations("batches");
+  const format = useFormat();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
@@ -148,34 +179,34 @@ export function BatchesView() {
     <div className="space-y-6">
       <UploadCard onUploaded={refresh} />
       <Card>
-        <CardHeader title="Batches" description="Newest first. Results are ready to download once a batch has ended." />
+        <CardHeader title={t("list.title")} description={t("list.description")} />
         {list.isPending ? (
-          <Loading />
+          <Loading label={t("list.loading")} />
         ) : list.isError ? (
           <ErrorState error={list.error} />
         ) : list.data.data.length === 0 ? (
-          <Empty title="No batches yet">Upload a CSV to verify many national IDs at once.</Empty>
+          <Empty title={t("list.emptyTitle")}>{t("list.emptyBody")}</Empty>
         ) : (
           <>
-            <Table caption="Batches">
+            <Table caption={t("list.caption")}>
               <thead>
                 <tr>
-                  <Th>Created</Th>
-                  <Th>Status</Th>
-                  <Th>Progress</Th>
-                  <Th>Counts</Th>
-                  <Th>Credits</Th>
+                  <Th>{t("columns.created")}</Th>
+                  <Th>{t("columns.status")}</Th>
+                  <Th>{t("columns.progress")}</Th>
+                  <Th>{t("columns.counts")}</Th>
+                  <Th>{t("columns.credits")}</Th>
                   <Th>
-                    <span className="sr-only">Actions</span>
+                    <span className="sr-only">{t("columns.actions")}</span>
                   </Th>
                 </tr>
               </thead>
               <Tbody>
                 {list.data.data.map((batch) => (
                   <tr key={batch.id} data-batch-id={batch.id}>
-                    <Td>{formatDateTime(batch.createdAt)}</Td>
+                    <Td>{format.dateTime(batch.createdAt)}</Td>
                     <Td>
-                      <Badge tone={STATUS_TONE[batch.status]}>{batch.status}</Badge>
+                      <Badge tone={STATUS_TONE[batch.status]}>{t(`status.${batch.status}`)}</Badge>
                     </Td>
                     <Td>
                       <Progress batch={batch} />
@@ -183,11 +214,11 @@ export function BatchesView() {
                     <Td>
                       <Counts counts={batch.counts} />
                     </Td>
-                    <Td>{batch.creditsUsed.toLocaleString("en")}</Td>
+                    <Td>{format.number(batch.creditsUsed)}</Td>
                     <Td className="space-x-2 whitespace-nowrap">
                       {ENDED.has(batch.status) ? (
                         <a href={`/batches/${batch.id}/results`} download className="text-sm font-medium text-blue-800 hover:underline">
-                          Download results
+                          {t("download")}
                         </a>
                       ) : (
                         <CancelButton id={batch.id} onDone={refresh} />

@@ -1,16 +1,16 @@
+import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/ui/page-header";
 import { RoleGate } from "@/app/(portal)/role-gate";
+import { pageTitle } from "@/i18n/page-title";
 import { BatchesView } from "./batches-view";
 
-export const metadata = { title: "Batches" };
+export const generateMetadata = pageTitle("batches");
 
-export default function BatchesPage() {
+export default async function BatchesPage() {
+  const t = await getTranslations("batches");
   return (
     <RoleGate min="developer">
-      <PageHeader
-        title="Batches"
-        description="Verify a whole customer base at once: each row becomes a verification in your history, charged one credit in live mode."
-      />
+      <PageHeader title={t("title")} description={t("description")} />
       <BatchesView />
     </RoleGate>
   );

@@ -12,7 +12,7 @@ const json = (body: unknown, status: number) => Response.json(body, { status, he
 
 export async function POST(req: Request) {
   const member = await getMemberServiceContext();
-  if (!member) return json({ message: "Sign in to upload a batch" }, 401);
+  if (!member) return json({ code: "UNAUTHORIZED", message: "Sign in to upload a batch" }, 401);
   const submission = z.uuid().safeParse(new URL(req.url).searchParams.get("submission"));
   const ctx = { ...member.ctx, submissionId: submission.success ? submission.data : undefined };
   try {
