@@ -49,7 +49,7 @@ test("sign up, test key, API call, history, request log and CSV export", async (
   await page.screenshot({ path: screenshotPath("request-log"), fullPage: true });
 
   await page.goto("/overview");
-  await expect(page.getByText("1 in total, by outcome")).toBeVisible();
+  await expect(page.getByText("1 verification in total, by outcome")).toBeVisible();
   await page.screenshot({ path: screenshotPath("overview"), fullPage: true });
 });
 

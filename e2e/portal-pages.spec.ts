@@ -112,8 +112,8 @@ test("a signed-in user accepts an invitation to a second business and switches b
 
   const switcher = page.getByLabel("Business");
   await expect(switcher).toHaveValue(other.businessId);
-  await expect(page.getByText("viewer", { exact: true })).toBeVisible();
+  await expect(page.getByText("Viewer", { exact: true })).toBeVisible();
   await switcher.selectOption({ label: "Test Business" });
-  await expect(page.getByText("owner", { exact: true })).toBeVisible();
+  await expect(page.getByText("Owner", { exact: true })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "API keys" })).toBeVisible();
 });

@@ -12,12 +12,15 @@ const PROPS = new Set(["placeholder", "title", "alt", "aria-label", "aria-descri
 // Names and symbols that read the same in every language.
 const UNIVERSAL = new Set(["Hubi", "API", "URL", "UTC", "CSV", "JSON", "HTTP", "HTTPS", "SDK", "ms", "ID", "IP", "CIDR"]);
 
-/** Prose, as opposed to code, an address, an example value or a product name. */
+/**
+ * Prose, as opposed to code, addresses, example values or product names: some word of two or
+ * more letters (punctuation around it aside) that reads differently in another language.
+ */
 function isProse(text) {
-  const words = text.match(/[A-Za-z][A-Za-z']*/g);
-  if (!words || words.every((w) => UNIVERSAL.has(w))) return false;
-  const codeLike = !/\s/.test(text.trim()) && /[/_.@:0-9=-]/.test(text);
-  return !codeLike;
+  return text
+    .split(/\s+/)
+    .map((token) => token.replace(/^[("'“‘]+|[)"'”’,.;:!?…]+$/g, ""))
+    .some((word) => /^[A-Za-z][A-Za-z']+$/.test(word) && !UNIVERSAL.has(word));
 }
 
 export function readAllowlist(cwd) {

@@ -12,6 +12,7 @@ import fs from "node:fs";
 import { startTestDatabase } from "../test/support/database";
 import { startApp } from "../test/support/app";
 import { appEnv } from "../test/support/env";
+import { benchLiveScaling } from "./lib/bench-live-scaling";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
 const DURATION = Number(process.env.BENCH_SECONDS || 10);
@@ -64,6 +65,7 @@ async function main() {
       });
     }
     report(rows, fixture);
+    await benchLiveScaling(app.url, { connections: CONNECTIONS, duration: DURATION });
     await (await import("./lib/bench-batch")).benchBatch(env);
   } finally {
     await app.stop();

@@ -3,7 +3,8 @@
  * with MIGRATION_DATABASE_URL, the schema owner, when that is set too); otherwise starts the
  * embedded PostgreSQL with its data in .data/ (kept across restarts), migrates it as the owner and
  * runs the app as its restricted role. Builds the app if needed, seeds a demo account on an empty
- * database and serves.
+ * database and serves. For the local demo without SMTP_URL, a local SMTP server catches the app's
+ * emails (kept in .data/mail) and the app shows them at /dev/mail.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -13,6 +14,7 @@ import { migrate } from "./lib/migrate";
 import { localSecret } from "./lib/local-secrets";
 import { isLocalDemo } from "./lib/local-demo";
 import { ensureAppRole } from "./lib/app-role";
+import { startMailCatcher } from "./lib/mail-catcher";
 
 const DATA_DIR = path.resolve(".data");
 const port = Number(process.env.PORT || 3000);
@@ -22,6 +24,7 @@ const dev = process.argv.includes("--dev");
 
 let app: ChildProcess | undefined;
 let stopDatabase = async () => {};
+let stopMail = async () => {};
 
 /** Stops in order, whenever it is called: the app first (it flushes its buffers), then the database. */
 async function shutdown(code: number): Promise<never> {
@@ -29,6 +32,7 @@ async function shutdown(code: number): Promise<never> {
     app.kill("SIGTERM");
     await new Promise((resolve) => app!.once("exit", resolve));
   }
+  await stopMail();
   await stopDatabase();
   process.exit(code);
 }
@@ -49,6 +53,13 @@ async function main() {
   process.env.NEXTAUTH_URL ||= process.env.PUBLIC_BASE_URL || `http://localhost:${port}`;
   // Webhooks to http:// and private addresses: for the local demo only, or when asked for.
   if (process.env.WEBHOOK_ALLOW_INSECURE === undefined && isLocalDemo(process.env, host)) process.env.WEBHOOK_ALLOW_INSECURE = "true";
+  // Emails: to the configured SMTP server, else (local demo only) to one of our own.
+  const catchMail = !process.env.SMTP_URL && isLocalDemo(process.env, host);
+  if (catchMail) {
+    const catcher = await startMailCatcher(path.join(DATA_DIR, "mail"));
+    stopMail = catcher.stop;
+    Object.assign(process.env, catcher.env);
+  }
 
   migrate(process.env.MIGRATION_DATABASE_URL || process.env.DATABASE_URL!);
   process.env.DATABASE_URL ||= await ensureAppRole(process.env.MIGRATION_DATABASE_URL!, localSecret(DATA_DIR, "app-db-password"));
@@ -65,6 +76,7 @@ async function main() {
 
   const base = `http://localhost:${port}`;
   console.log(`\nHubi is running at ${base}\n`);
+  if (catchMail) console.log(`Emails the app sends are caught locally: ${base}/dev/mail\n`);
   if (demo) {
     console.log("Demo account (created now, shown once):");
     console.log(`  Business portal  ${base}/sign-in   ${demo.ownerEmail} / ${demo.password}`);

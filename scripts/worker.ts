@@ -1,5 +1,5 @@
 /**
- * `npm run worker`: webhook delivery and batch processing as their own process. Run any number of
+ * `npm run worker`: webhook delivery, email sending and batch processing as their own process. Run any number of
  * them; WORKER_TASKS (default `webhooks,batches`) picks the work a process does, so each kind can
  * be scaled on its own. Set WEBHOOK_WORKER_IN_APP=false and BATCH_WORKER_IN_APP=false to keep that
  * work out of the web processes.

@@ -58,6 +58,22 @@ const schema = z.object({
   CREDITS_CONTACT: z.string().trim().min(1).max(200).default("sales@hubi.so"),
   /** Admin grants of more credits than this ask for a second confirmation. */
   LARGE_CREDIT_GRANT: z.coerce.number().int().min(1).default(10_000),
+  /** Outgoing mail: smtp://user:password@host:587 (STARTTLS when offered) or smtps://…:465. Unset: emails wait in the queue. */
+  SMTP_URL: z
+    .url()
+    .refine((u) => /^smtps?:\/\//.test(u), "SMTP_URL must start with smtp:// or smtps://")
+    .optional(),
+  /** The From of every email, e.g. `Hubi <no-reply@hubi.so>`. */
+  MAIL_FROM: z.string().trim().min(3).max(200).default("Hubi <no-reply@hubi.so>"),
+  /**
+   * Development and tests only: the folder where the local SMTP server (`npm start`, the tests)
+   * keeps what it receives. When set, the app shows those messages at /dev/mail; a real
+   * deployment never sets it, and /dev/mail is then a 404.
+   */
+  MAIL_CAPTURE_DIR: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 

@@ -6,6 +6,7 @@ import type { TestProject } from "vitest/node";
 import { startTestDatabase } from "./support/database";
 import { startApp } from "./support/app";
 import { appEnv } from "./support/env";
+import { startTestMailCatcher } from "./support/mail-catcher";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -13,19 +14,26 @@ declare module "vitest" {
     databaseUrl: string;
     /** The schema owner's URL: only for tests that play an attacker or a migration (DDL). */
     databaseOwnerUrl: string;
+    /** The run's local SMTP server: the app sends there, tests read what it received. */
+    smtpUrl: string;
+    mailDir: string;
   }
 }
 
 export default async function setup(project: TestProject) {
   const database = await startTestDatabase();
-  const env = appEnv(database.url);
+  const mail = await startTestMailCatcher();
+  const env = appEnv(database.url, mail.env);
   Object.assign(process.env, env);
   const app = await startApp({ env, name: "vitest-app" });
   project.provide("baseUrl", app.url);
   project.provide("databaseUrl", database.url);
   project.provide("databaseOwnerUrl", database.ownerUrl);
+  project.provide("smtpUrl", mail.env.SMTP_URL);
+  project.provide("mailDir", mail.env.MAIL_CAPTURE_DIR);
   return async () => {
     await app.stop();
+    await mail.stop();
     await database.stop();
   };
 }

@@ -7,21 +7,31 @@ import { grantCredits } from "@/server/services/credits/grant-credits";
 import { importCitizens } from "@/server/services/registry/import-citizens";
 import { hashNationalId } from "@/server/crypto/secrets";
 
-export async function seed(verifications: number) {
-  const ctx = systemContext("bench");
-  const { businessId } = await createBusiness(ctx, {
-    businessName: "Benchmark Bank",
+const ctx = () => systemContext("bench");
+
+/** A business that passes every check: live access, a raised rate limit, ten million credits, both keys. */
+export async function seedBusiness(name: string) {
+  const { businessId } = await createBusiness(ctx(), {
+    businessName: name,
     ownerName: "Bench",
-    email: "bench@hubi.test",
+    email: `bench-${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}@hubi.test`,
     password: "benchmark password",
     approveLive: true,
   });
   await db().business.update({ where: { id: businessId }, data: { rateLimitPerMinute: 10_000_000 } });
-  await grantCredits(ctx, { businessId, amount: 10_000_000, note: "Benchmark" });
-  const testKey = (await createApiKey(ctx, { businessId, mode: "test" })).key;
-  const liveKey = (await createApiKey(ctx, { businessId, mode: "live" })).key;
-  const liveNationalId = "25200000001";
-  await importCitizens(ctx, {
+  await grantCredits(ctx(), { businessId, amount: 10_000_000, note: "Benchmark" });
+  const testKey = (await createApiKey(ctx(), { businessId, mode: "test" })).key;
+  const liveKey = (await createApiKey(ctx(), { businessId, mode: "live" })).key;
+  return { businessId, testKey, liveKey };
+}
+
+/** The citizen live verifies look up (the database registry). */
+export const LIVE_NATIONAL_ID = "25200000001";
+
+export async function seed(verifications: number) {
+  const { businessId, testKey, liveKey } = await seedBusiness("Benchmark Bank");
+  const liveNationalId = LIVE_NATIONAL_ID;
+  await importCitizens(ctx(), {
     csv: `national_id,full_name,date_of_birth,date_of_issue,date_of_expiry,status\n${liveNationalId},Bench Citizen,1985-01-01,2020-01-01,2035-01-01,active\n`,
   });
   // History rows straight in SQL: a million inserts through the API would take too long.

@@ -38,3 +38,10 @@ export const changePasswordInput = z
 
 /** The portal's and emails' language a signed-in user chooses. */
 export const setLocaleInput = z.object({ locale: z.enum(LOCALES) });
+
+/** Asking for a password reset link: only the address (the answer is the same whether it has an account). */
+export const requestPasswordResetInput = z.object({ email: emailSchema });
+
+export const passwordResetTokenSchema = z.string().min(20).max(100);
+
+export const resetPasswordInput = z.object({ token: passwordResetTokenSchema, password: passwordSchema });

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { validationTranslator } from "@/i18n/validation-translator";
 import { passwordSchema, signUpInput } from "./accounts";
+import { liveAccessApplicationSchema } from "./live-access";
+import { PURPOSE_MAX_LENGTH, verifyCitizenRequestSchema } from "./verifications";
 import { localizeIssue } from "./validation-messages";
 
 const messageOf = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error?.issues[0]?.message;
@@ -44,5 +46,17 @@ describe("validation messages in the portal's languages", () => {
 
   it("stay English for an English reader", () => {
     expect(localizeIssue(issueOf(z.string().max(2000), "x".repeat(2001)), validationTranslator("en"))).toBe("Must be at most 2,000 characters");
+  });
+});
+
+describe("the schemas' own messages the portal translates", () => {
+  it("are the schemas' exact texts, so that a changed wording shows up here", () => {
+    const somali = validationTranslator("so");
+    const english = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error!.issues[0]!;
+    expect(localizeIssue(english(verifyCitizenRequestSchema, { nationalId: "123" }), somali)).toBe("Lambarka aqoonsiga qaran waa inuu noqdaa 11 god oo keliya");
+    expect(localizeIssue(english(verifyCitizenRequestSchema, {}), somali)).toBe("Geli lambarka aqoonsiga qaran");
+    const tooLongPurpose = { nationalId: "11111111111", purpose: "x".repeat(PURPOSE_MAX_LENGTH + 1) };
+    expect(localizeIssue(english(verifyCitizenRequestSchema, tooLongPurpose), somali)).toBe("Ujeedadu waa inaysan ka badnaan 200 xaraf");
+    expect(localizeIssue(english(liveAccessApplicationSchema.shape.intendedUse, "short"), somali)).toBe("Ku qeex ujeedada isticmaalka ugu yaraan 20 xaraf");
   });
 });

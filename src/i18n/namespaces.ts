@@ -20,6 +20,9 @@ export const NAMESPACES = [
   "account",
   "landing",
   "docs",
+  "email",
+  "password-reset",
+  "dev-mail",
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];

@@ -5,12 +5,12 @@
 import { cookies, headers } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
 import { getPortalSession } from "@/server/auth/portal-session";
-import { FORMATS, TIME_ZONE } from "./formats";
+import { TIME_ZONE } from "./formats";
 import { loadMessages } from "./load-messages";
 import { LOCALE_COOKIE, pickLocale } from "./pick-locale";
 
 export default getRequestConfig(async () => {
   const [session, jar, head] = await Promise.all([getPortalSession(), cookies(), headers()]);
   const locale = pickLocale({ saved: session?.user.locale, cookie: jar.get(LOCALE_COOKIE)?.value, acceptLanguage: head.get("accept-language") });
-  return { locale, messages: await loadMessages(locale), formats: FORMATS, timeZone: TIME_ZONE };
+  return { locale, messages: await loadMessages(locale), timeZone: TIME_ZONE };
 });

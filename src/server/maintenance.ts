@@ -2,7 +2,8 @@
  * Periodic housekeeping in every app process (idempotent, cheap when there is nothing to do):
  * expired idempotency records (they hold encrypted citizen details), request-log entries older
  * than the 30 days the portal shows, rate-limit windows nobody has hit for a day (each
- * sign-in address and account leaves one), form submissions older than a day, and verifications past their business's retention
+ * sign-in address and account leaves one), form submissions older than a day, sent emails older
+ * than 30 days and spent password reset links, verifications past their business's retention
  * period (redacted; a row becomes due at most one pass after its day, so "daily" is met with room),
  * and an audit checkpoint when a chain moved (several processes share one: the database lets one
  * write it per interval).
@@ -13,6 +14,7 @@ import { describeError, log } from "@/server/logging";
 import { purgeIdleRateLimitWindows } from "@/server/ratelimit/postgres";
 import { applyRetention } from "@/server/services/data-protection/apply-retention";
 import { purgeOldSubmissions } from "@/server/submissions";
+import { purgeOldEmails } from "@/server/mail/purge";
 import { writeAuditCheckpoint } from "@/server/services/audit/audit-checkpoint";
 
 const EVERY_MS = 5 * 60_000;
@@ -24,14 +26,16 @@ export function startMaintenance(): void {
       const requestLog = await purgeOldRequestLog();
       const rateLimitWindows = await purgeIdleRateLimitWindows();
       const submissions = await purgeOldSubmissions();
+      const emails = await purgeOldEmails();
       const redacted = await applyRetention();
       const checkpoint = await writeAuditCheckpoint({ minIntervalMs: EVERY_MS - 30_000, onlyIfChanged: true });
-      if (idempotency || requestLog || rateLimitWindows || submissions || redacted || checkpoint) {
+      if (idempotency || requestLog || rateLimitWindows || submissions || emails || redacted || checkpoint) {
         log("info", "maintenance", {
           idempotencyRecordsPurged: idempotency,
           requestLogPurged: requestLog,
           rateLimitWindowsPurged: rateLimitWindows,
           formSubmissionsPurged: submissions,
+          emailRowsPurged: emails,
           verificationsRedactedByRetention: redacted,
           auditCheckpoint: checkpoint,
         });

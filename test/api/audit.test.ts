@@ -211,6 +211,15 @@ describe("checkpoints: cutting off the newest entries is detected", () => {
     expect(await verifyAuditChain(pool(), { checkpoint: exported })).toMatchObject({ ok: true });
   });
 
+  it("checkpoint writers in several processes take turns; within the minimum interval none writes again", async () => {
+    await liveVerify();
+    const forced = await Promise.all(Array.from({ length: 4 }, () => writeAuditCheckpoint()));
+    expect(forced).toEqual([expect.any(Number), expect.any(Number), expect.any(Number), expect.any(Number)]);
+    expect(new Set(forced).size).toBe(4);
+    expect(await Promise.all(Array.from({ length: 3 }, () => writeAuditCheckpoint({ minIntervalMs: 3_600_000 })))).toEqual([null, null, null]);
+    expect(await verifyAuditChain()).toMatchObject({ ok: true, checkpoint: { seq: expect.any(Number) } });
+  });
+
   it("an altered exported checkpoint is refused", async () => {
     await liveVerify();
     await writeAuditCheckpoint();

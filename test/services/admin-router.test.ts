@@ -9,6 +9,7 @@ import { adminContext } from "../support/contexts";
 import { createTestBusiness } from "../support/factories";
 import { enrolTwoFactor } from "../support/two-factor";
 import { submission } from "../support/submission";
+import { balanceOf } from "../support/queries";
 
 const callerFor = async (userId: string) => {
   const user = await loadPortalUser(userId);
@@ -28,7 +29,8 @@ describe("the admin router", () => {
     await expect(caller.admin.businesses.setRateLimit({ businessId, perMinute: 1000 })).rejects.toSatisfy(forbidden);
     await expect(caller.admin.registry.importCsv({ csv: "national_id\n", ...submission() })).rejects.toSatisfy(forbidden);
     await expect(caller.admin.audit.verifyChain()).rejects.toSatisfy(forbidden);
-    expect(await db().business.findUniqueOrThrow({ where: { id: businessId } })).toMatchObject({ status: "active", creditBalance: 0, rateLimitPerMinute: 60 });
+    expect(await db().business.findUniqueOrThrow({ where: { id: businessId } })).toMatchObject({ status: "active", rateLimitPerMinute: 60 });
+    expect(await balanceOf(businessId)).toBe(0);
   });
 
   it("refuses every admin action to an admin without two-factor sign-in, until they turn it on", async () => {

@@ -103,7 +103,7 @@ describe("who must use it", () => {
 describe("sessions", () => {
   it("are listed, and end one by one or everywhere: an ended session signs its browser out", async () => {
     const biz = await createTestBusiness();
-    const [a, b, c] = [await createSession(biz.userId, { clientAddress: "203.0.113.1", userAgent: "Browser A" }), await createSession(biz.userId, {}), await createSession(biz.userId, {})];
+    const [a, b, c] = [await createSession({ id: biz.userId, isPlatformAdmin: false }, { clientAddress: "203.0.113.1", userAgent: "Browser A" }), await createSession({ id: biz.userId, isPlatformAdmin: false }, {}), await createSession({ id: biz.userId, isPlatformAdmin: false }, {})];
     const listed = await (await callerFor(biz.userId, a)).security.sessions();
     expect(listed.map((s) => [s.id, s.current])).toEqual(expect.arrayContaining([[a, true], [b, false], [c, false]]));
 
@@ -119,7 +119,7 @@ describe("sessions", () => {
 
   it("a password change ends every other session, keeps this one, and the new password works", async () => {
     const biz = await createTestBusiness();
-    const [mine, other] = [await createSession(biz.userId, {}), await createSession(biz.userId, {})];
+    const [mine, other] = [await createSession({ id: biz.userId, isPlatformAdmin: false }, {}), await createSession({ id: biz.userId, isPlatformAdmin: false }, {})];
     await expect(changePassword(userCtx(biz.userId), mine, { currentPassword: "wrong password 1", newPassword: "a new long password" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
     expect(await changePassword(userCtx(biz.userId), mine, { currentPassword: PASSWORD, newPassword: "a new long password" })).toEqual({ sessionsEnded: 1 });
     expect(await loadPortalUser(biz.userId, { userId: biz.userId, sessionId: other })).toBeNull();
@@ -130,7 +130,7 @@ describe("sessions", () => {
   it("a member removed from a business is signed out", async () => {
     const biz = await createTestBusiness();
     const member = await createTestMember(biz.businessId, "viewer");
-    const session = await createSession(member.userId, {});
+    const session = await createSession({ id: member.userId, isPlatformAdmin: false }, {});
     await removeMember(memberContext(biz), { businessId: biz.businessId, userId: member.userId });
     expect(await loadPortalUser(member.userId, { userId: member.userId, sessionId: session })).toBeNull();
   });

@@ -1,8 +1,12 @@
 /** The environment shared by the test process and the app processes it starts. */
 export const TEST_SECRET = "test-secret-for-hubi-test-runs-only-0123456789";
 
-export function appEnv(databaseUrl: string): Record<string, string> {
+/** The run's local SMTP server (scripts/lib/mail-catcher.ts), when it has one. */
+export type MailEnv = { SMTP_URL: string; MAIL_CAPTURE_DIR: string };
+
+export function appEnv(databaseUrl: string, mail?: MailEnv): Record<string, string> {
   return {
+    ...mail,
     DATABASE_URL: databaseUrl,
     HUBI_SECRET: TEST_SECRET,
     WEBHOOK_ALLOW_INSECURE: "true",

@@ -1,6 +1,7 @@
 import Image from "next/image";
 import Link from "next/link";
 import { redirect } from "next/navigation";
+import { LanguageSwitcher } from "@/components/i18n/language-switcher";
 import { getPortalSession } from "@/server/auth/portal-session";
 import { SignOutButton } from "@/app/(admin)/admin/_components/sign-out-button";
 
@@ -23,6 +24,7 @@ export default async function AccountLayout({ children }: { children: React.Reac
           </Link>
           <span className="flex items-center gap-4 text-sm text-slate-600">
             <span className="hidden sm:inline">{user.email}</span>
+            <LanguageSwitcher signedIn />
             <SignOutButton className="font-medium text-blue-800 hover:underline" />
           </span>
         </div>

@@ -1,8 +1,8 @@
-import type { Metadata } from "next";
+import { pageTitle } from "@/i18n/page-title";
 import { ApiReference } from "./_components/api-reference";
 import { DocsNav } from "./_components/docs-nav";
 
-export const metadata: Metadata = { title: "API reference" };
+export const generateMetadata = pageTitle("docs", "reference.title");
 
 export default function DocsPage() {
   return (

@@ -1,5 +1,6 @@
 "use client";
 import { useMutation } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { TextField } from "@/components/ui/field";
@@ -8,12 +9,13 @@ import { useTRPC } from "@/trpc/client";
 import { fieldErrorsOf } from "@/trpc/errors";
 
 export function PasswordCard() {
+  const t = useTranslations("account.password");
   const trpc = useTRPC();
   const change = useMutation(trpc.security.changePassword.mutationOptions());
   const errors = fieldErrorsOf(change.error);
   return (
     <Card>
-      <CardHeader title="Password" description="Changing it signs you out everywhere else." />
+      <CardHeader title={t("title")} description={t("description")} />
       <CardBody>
         <form
           className="space-y-3"
@@ -30,15 +32,14 @@ export function PasswordCard() {
         >
           {change.data && (
             <Notice tone="success">
-              Password changed.{" "}
-              {change.data.sessionsEnded === 1 ? "1 other session was signed out." : `${change.data.sessionsEnded} other sessions were signed out.`}
+              {t("changed", { sessions: change.data.sessionsEnded })}
             </Notice>
           )}
           {change.error && !Object.keys(errors).length && <ErrorState error={change.error} />}
-          <TextField label="Current password" name="currentPassword" type="password" autoComplete="current-password" error={errors.currentPassword} />
-          <TextField label="New password" name="newPassword" type="password" autoComplete="new-password" hint="At least 10 characters." error={errors.newPassword} />
+          <TextField label={t("current")} name="currentPassword" type="password" autoComplete="current-password" error={errors.currentPassword} />
+          <TextField label={t("new")} name="newPassword" type="password" autoComplete="new-password" hint={t("newHint")} error={errors.newPassword} />
           <Button type="submit" busy={change.isPending}>
-            Change password
+            {t("submit")}
           </Button>
         </form>
       </CardBody>

@@ -1,16 +1,19 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { signOut } from "next-auth/react";
+import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { ErrorState, Loading } from "@/components/ui/states";
 import { Table, Tbody, Td, Th } from "@/components/ui/table";
-import { formatDateTime } from "@/components/format";
+import { useFormat } from "@/components/i18n/format";
 import { useTRPC } from "@/trpc/client";
 
 /** Where the user is signed in; any session can be ended, or all of them at once. */
 export function SessionsCard() {
+  const t = useTranslations("account.sessions");
+  const format = useFormat();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const sessions = useQuery(trpc.security.sessions.queryOptions());
@@ -25,44 +28,44 @@ export function SessionsCard() {
   return (
     <Card>
       <CardHeader
-        title="Sessions"
-        description="Browsers signed in to your account."
+        title={t("title")}
+        description={t("description")}
         actions={
           <Button variant="danger" size="sm" busy={end.isPending && !end.variables?.sessionId} onClick={() => end.mutate({})}>
-            Sign out everywhere
+            {t("signOutEverywhere")}
           </Button>
         }
       />
-      {sessions.isPending && <Loading label="Loading sessions" />}
+      {sessions.isPending && <Loading label={t("loading")} />}
       {(sessions.error ?? end.error) && <ErrorState error={(sessions.error ?? end.error)!} />}
       {sessions.data && (
-        <Table caption="Active sessions">
+        <Table caption={t("caption")}>
           <thead>
             <tr>
-              <Th>Signed in</Th>
-              <Th>Last active</Th>
-              <Th>Address</Th>
-              <Th>Browser</Th>
+              <Th>{t("signedIn")}</Th>
+              <Th>{t("lastActive")}</Th>
+              <Th>{t("address")}</Th>
+              <Th>{t("browser")}</Th>
               <Th>
-                <span className="sr-only">Actions</span>
+                <span className="sr-only">{t("actions")}</span>
               </Th>
             </tr>
           </thead>
           <Tbody>
             {sessions.data.map((s) => (
               <tr key={s.id}>
-                <Td>{formatDateTime(s.createdAt)}</Td>
-                <Td>{formatDateTime(s.lastSeenAt)}</Td>
-                <Td className="font-mono text-xs">{s.clientAddress ?? "Unknown"}</Td>
+                <Td>{format.dateTime(s.createdAt)}</Td>
+                <Td>{format.dateTime(s.lastSeenAt)}</Td>
+                <Td className="font-mono text-xs">{s.clientAddress ?? t("unknown")}</Td>
                 <Td className="max-w-xs truncate text-xs">
-                  <span title={s.userAgent ?? undefined}>{s.userAgent ?? "Unknown"}</span>
+                  <span title={s.userAgent ?? undefined}>{s.userAgent ?? t("unknown")}</span>
                 </Td>
                 <Td className="text-right">
                   {s.current ? (
-                    <Badge tone="success">This browser</Badge>
+                    <Badge tone="success">{t("thisBrowser")}</Badge>
                   ) : (
                     <Button size="sm" variant="secondary" busy={end.isPending && end.variables?.sessionId === s.id} onClick={() => end.mutate({ sessionId: s.id })}>
-                      End session
+                      {t("end")}
                     </Button>
                   )}
                 </Td>

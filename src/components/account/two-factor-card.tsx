@@ -1,18 +1,22 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { TextField } from "@/components/ui/field";
+import { useErrorMessage } from "@/components/i18n/error-message";
 import { ErrorState, Loading, Notice } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
 import { fieldErrorsOf } from "@/trpc/errors";
 
 /** Turning two-factor sign-in on (QR code, a code to prove it, recovery codes once) and off. */
 export function TwoFactorCard() {
+  const t = useTranslations("account.twoFactor");
+  const errorMessage = useErrorMessage();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const router = useRouter();
@@ -37,27 +41,25 @@ export function TwoFactorCard() {
   return (
     <Card>
       <CardHeader
-        title="Two-factor sign-in"
-        description="A 6-digit code from an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…) at every sign-in."
-        actions={status.data && <Badge tone={status.data.twoFactorEnabled ? "success" : "neutral"}>{status.data.twoFactorEnabled ? "On" : "Off"}</Badge>}
+        title={t("title")}
+        description={t("description")}
+        actions={status.data && <Badge tone={status.data.twoFactorEnabled ? "success" : "neutral"}>{t(status.data.twoFactorEnabled ? "on" : "off")}</Badge>}
       />
       <CardBody>
-        {status.isPending && <Loading label="Loading" />}
+        {status.isPending && <Loading label={t("loading")} />}
         {status.error && <ErrorState error={status.error} />}
         {codes && (
           <div className="space-y-3">
-            <Notice tone="success">Two-factor sign-in is on.</Notice>
-            <p className="text-sm text-slate-700">
-              Save these recovery codes somewhere safe. Each one signs you in once if you lose your phone. They are shown only now.
-            </p>
+            <Notice tone="success">{t("isOn")}</Notice>
+            <p className="text-sm text-slate-700">{t("saveCodes")}</p>
             <ul className="grid grid-cols-2 gap-2 rounded-md bg-slate-50 p-3 font-mono text-sm" data-testid="recovery-codes">
               {codes.map((code) => (
                 <li key={code}>{code}</li>
               ))}
             </ul>
             <div className="flex gap-2">
-              <CopyButton text={codes.join("\n")} label="Copy codes" />
-              <Button onClick={finish}>I have saved them</Button>
+              <CopyButton text={codes.join("\n")} label={t("copyCodes")} />
+              <Button onClick={finish}>{t("saved")}</Button>
             </div>
           </div>
         )}
@@ -65,7 +67,7 @@ export function TwoFactorCard() {
           <div className="space-y-4">
             {!begin.data && (
               <Button busy={begin.isPending} onClick={() => begin.mutate()}>
-                Turn on two-factor sign-in
+                {t("turnOn")}
               </Button>
             )}
             {begin.error && <ErrorState error={begin.error} />}
@@ -78,21 +80,21 @@ export function TwoFactorCard() {
                   if (!confirm.isPending) confirm.mutate({ code: String(new FormData(event.currentTarget).get("code") ?? "") });
                 }}
               >
-                <p className="text-sm text-slate-700">1. Scan this QR code with your authenticator app, or type the key in.</p>
-                <div className="h-44 w-44 rounded-md bg-white p-1 ring-1 ring-slate-200" aria-label="QR code for your authenticator app" role="img" dangerouslySetInnerHTML={{ __html: begin.data.qrSvg }} />
+                <p className="text-sm text-slate-700">{t("scan")}</p>
+                <div className="h-44 w-44 rounded-md bg-white p-1 ring-1 ring-slate-200" aria-label={t("qr")} role="img" dangerouslySetInnerHTML={{ __html: begin.data.qrSvg }} />
                 <p className="text-sm">
-                  Key: <code className="break-all font-mono" data-testid="totp-secret">{begin.data.secret}</code>
+                  {t("key")} <code className="break-all font-mono" data-testid="totp-secret">{begin.data.secret}</code>
                 </p>
                 <TextField
-                  label="2. Enter the 6-digit code it shows"
+                  label={t("enterCode")}
                   name="code"
                   inputMode="numeric"
                   autoComplete="one-time-code"
                   maxLength={6}
-                  error={fieldErrorsOf(confirm.error).code ?? confirm.error?.message}
+                  error={fieldErrorsOf(confirm.error).code ?? (confirm.error ? errorMessage(confirm.error) : undefined)}
                 />
                 <Button type="submit" busy={confirm.isPending}>
-                  Confirm and turn on
+                  {t("confirm")}
                 </Button>
               </form>
             )}
@@ -100,9 +102,9 @@ export function TwoFactorCard() {
         )}
         {!codes && status.data?.twoFactorEnabled && (
           <div className="space-y-3">
-            {saved && <Notice tone="success">Two-factor sign-in is on.</Notice>}
+            {saved && <Notice tone="success">{t("isOn")}</Notice>}
             {status.data.twoFactorRequired ? (
-              <p className="text-sm text-slate-600">It is required for your account, so it cannot be turned off.</p>
+              <p className="text-sm text-slate-600">{t("required")}</p>
             ) : (
               <form
                 className="space-y-3"
@@ -113,12 +115,12 @@ export function TwoFactorCard() {
                   if (!disable.isPending) disable.mutate({ password: String(form.get("password") ?? ""), code: String(form.get("code") ?? "") });
                 }}
               >
-                <p className="text-sm text-slate-600">To turn it off, confirm with your password and a current code.</p>
-                <TextField label="Password" name="password" type="password" autoComplete="current-password" error={fieldErrorsOf(disable.error).password} />
-                <TextField label="Code" name="code" autoComplete="one-time-code" error={fieldErrorsOf(disable.error).code} />
+                <p className="text-sm text-slate-600">{t("turnOffHint")}</p>
+                <TextField label={t("password")} name="password" type="password" autoComplete="current-password" error={fieldErrorsOf(disable.error).password} />
+                <TextField label={t("code")} name="code" autoComplete="one-time-code" error={fieldErrorsOf(disable.error).code} />
                 {disable.error && !Object.keys(fieldErrorsOf(disable.error)).length && <ErrorState error={disable.error} />}
                 <Button type="submit" variant="danger" busy={disable.isPending}>
-                  Turn off
+                  {t("turnOff")}
                 </Button>
               </form>
             )}

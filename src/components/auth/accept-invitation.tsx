@@ -3,6 +3,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
@@ -22,6 +23,9 @@ function enterBusiness(businessId: string, router: ReturnType<typeof useRouter>,
 }
 
 export function AcceptInvitation({ token }: { token: string }) {
+  const t = useTranslations("auth.invite");
+  const roles = useTranslations("common.roles");
+  const locale = useLocale();
   const trpc = useTRPC();
   const validate = useValidate();
   const router = useRouter();
@@ -34,7 +38,7 @@ export function AcceptInvitation({ token }: { token: string }) {
 
   async function onSignUp(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const { data, errors } = validate(invitedSignUpInput, { ...Object.fromEntries(new FormData(event.currentTarget)), token });
+    const { data, errors } = validate(invitedSignUpInput, { ...Object.fromEntries(new FormData(event.currentTarget)), token, locale });
     setErrors(errors);
     if (!data) return;
     try {
@@ -46,39 +50,39 @@ export function AcceptInvitation({ token }: { token: string }) {
     }
   }
 
-  if (invitation.isPending || me.isPending) return <Loading label="Loading invitation" />;
+  if (invitation.isPending || me.isPending) return <Loading label={t("loading")} />;
   if (invitation.error) return <ErrorState error={invitation.error} />;
   const { businessName, role, state } = invitation.data;
   if (state !== "open") {
-    return <Notice tone="warning">This invitation {state === "accepted" ? "has already been used" : state === "revoked" ? "was revoked" : "has expired"}. Ask for a new link.</Notice>;
+    return <Notice tone="warning">{t("unusable", { state })}</Notice>;
   }
   return (
     <div className="space-y-4">
       <div>
-        <h1 className="text-xl font-semibold">Join {businessName} on Hubi</h1>
-        <p className="mt-1 text-sm text-slate-600">You have been invited as a {role}.</p>
+        <h1 className="text-xl font-semibold">{t("heading", { business: businessName })}</h1>
+        <p className="mt-1 text-sm text-slate-600">{t("invitedAs", { role: roles(role) })}</p>
       </div>
       {me.data ? (
         <>
-          <p className="text-sm text-slate-700">Signed in as {me.data.user.email}.</p>
+          <p className="text-sm text-slate-700">{t("signedInAs", { email: me.data.user.email })}</p>
           {accept.error && <ErrorState error={accept.error} />}
           <Button busy={accept.isPending} onClick={() => accept.mutate({ token })} className="w-full">
-            Accept invitation
+            {t("accept")}
           </Button>
         </>
       ) : (
         <form onSubmit={onSignUp} className="space-y-4" noValidate>
           {signUp.error && !Object.keys(errors).length && <ErrorState error={signUp.error} />}
-          <TextField label="Your name" name="name" autoComplete="name" error={errors.name} />
-          <TextField label="Email" name="email" type="email" autoComplete="email" error={errors.email} />
-          <TextField label="Password" name="password" type="password" autoComplete="new-password" error={errors.password} />
+          <TextField label={t("yourName")} name="name" autoComplete="name" error={errors.name} />
+          <TextField label={t("email")} name="email" type="email" autoComplete="email" error={errors.email} />
+          <TextField label={t("password")} name="password" type="password" autoComplete="new-password" error={errors.password} />
           <Button type="submit" busy={signUp.isPending} className="w-full">
-            Create account and join
+            {t("submit")}
           </Button>
           <p className="text-center text-sm text-slate-600">
-            Already have an account?{" "}
+            {t("haveAccount")}{" "}
             <Link href={`/sign-in?callbackUrl=${encodeURIComponent(`/invite/${token}`)}`} className="font-medium text-blue-800 hover:underline">
-              Sign in to accept
+              {t("signInToAccept")}
             </Link>
           </p>
         </form>

@@ -3,24 +3,25 @@ import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { signIn } from "next-auth/react";
 import { useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/states";
 import { safeCallback } from "./safe-callback";
 
-const MESSAGES: Record<string, string> = {
-  CredentialsSignin: "The email or password is not correct.",
-  TooManyAttempts: "Too many failed sign-in attempts. For your security, wait 15 minutes before trying again.",
-  InvalidCode: "That code is not right. Enter the current code from your app, or an unused recovery code.",
-};
+/** next-auth's error codes that have their own text (auth.signIn.errors); others get a general one. */
+const KNOWN_ERRORS = new Set(["CredentialsSignin", "TooManyAttempts", "InvalidCode"]);
 
 export function SignInForm() {
+  const t = useTranslations("auth.signIn");
+  const errorText = (code: string | null | undefined) => t(`errors.${code && KNOWN_ERRORS.has(code) ? code : "other"}`);
+  const tReset = useTranslations("password-reset");
   const router = useRouter();
   const queryClient = useQueryClient();
   const params = useSearchParams();
   const callbackUrl = safeCallback(params.get("callbackUrl"));
-  const [error, setError] = useState<string | null>(params.get("error") ? (MESSAGES[params.get("error")!] ?? "Sign-in failed.") : null);
+  const [error, setError] = useState<string | null>(params.get("error") ? errorText(params.get("error")) : null);
   const [busy, setBusy] = useState(false);
   // After a right password for an account with two-factor sign-in: the same form asks for the code.
   const [askCode, setAskCode] = useState(false);
@@ -46,38 +47,43 @@ export function SignInForm() {
     }
     setBusy(false);
     if (result?.error === "TwoFactorRequired") return setAskCode(true);
-    setError(MESSAGES[result?.error ?? ""] ?? "Sign-in failed. Try again.");
+    setError(errorText(result?.error));
   }
 
   return (
     <form onSubmit={onSubmit} className="space-y-4" noValidate>
-      <h1 className="text-xl font-semibold">Sign in to Hubi</h1>
+      <h1 className="text-xl font-semibold">{t("heading")}</h1>
       {error && (
         <div role="alert">
           <Notice tone="warning">{error}</Notice>
         </div>
       )}
       <div className={askCode ? "hidden" : "space-y-4"}>
-        <TextField label="Email" name="email" type="email" autoComplete="email" required />
-        <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
+        <TextField label={t("email")} name="email" type="email" autoComplete="email" required />
+        <TextField label={t("password")} name="password" type="password" autoComplete="current-password" required />
+        <p className="text-right text-sm">
+          <Link className="font-medium text-blue-800 underline-offset-2 hover:underline" href="/forgot-password">
+            {tReset("forgotLink")}
+          </Link>
+        </p>
       </div>
       {askCode && (
         <TextField
-          label="Authentication code"
+          label={t("code")}
           name="code"
           autoComplete="one-time-code"
           autoFocus
-          hint="The 6-digit code from your authenticator app. Lost your phone? Enter one of your recovery codes."
+          hint={t("codeHint")}
           required
         />
       )}
       <Button type="submit" busy={busy} className="w-full">
-        Sign in
+        {t("submit")}
       </Button>
       <p className="text-center text-sm text-slate-600">
-        New to Hubi?{" "}
+        {t("newHere")}{" "}
         <Link className="font-medium text-blue-800 underline-offset-2 hover:underline" href="/sign-up">
-          Create an account
+          {t("createAccount")}
         </Link>
       </p>
     </form>

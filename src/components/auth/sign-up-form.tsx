@@ -3,6 +3,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useLocale, useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
@@ -13,6 +14,8 @@ import { fieldErrorsOf } from "@/trpc/errors";
 import { useValidate } from "@/components/i18n/use-validate";
 
 export function SignUpForm() {
+  const t = useTranslations("auth.signUp");
+  const locale = useLocale();
   const trpc = useTRPC();
   const validate = useValidate();
   const router = useRouter();
@@ -25,7 +28,7 @@ export function SignUpForm() {
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const { data, errors } = validate(signUpInput, Object.fromEntries(new FormData(event.currentTarget)));
+    const { data, errors } = validate(signUpInput, { ...Object.fromEntries(new FormData(event.currentTarget)), locale });
     setErrors(errors);
     if (!data || submitting.current) return;
     submitting.current = true;
@@ -46,29 +49,29 @@ export function SignUpForm() {
   return (
     <form onSubmit={onSubmit} className="space-y-4" noValidate>
       <div>
-        <h1 className="text-xl font-semibold">Create your Hubi account</h1>
-        <p className="mt-1 text-sm text-slate-600">Start in test mode right away; apply for live access when you are ready.</p>
+        <h1 className="text-xl font-semibold">{t("heading")}</h1>
+        <p className="mt-1 text-sm text-slate-600">{t("intro")}</p>
       </div>
       {serverError && <ErrorState error={serverError} />}
-      <TextField label="Business name" name="businessName" autoComplete="organization" error={errors.businessName} required />
-      <TextField label="Your name" name="ownerName" autoComplete="name" error={errors.ownerName} required />
-      <TextField label="Email" name="email" type="email" autoComplete="email" error={errors.email} required />
+      <TextField label={t("businessName")} name="businessName" autoComplete="organization" error={errors.businessName} required />
+      <TextField label={t("yourName")} name="ownerName" autoComplete="name" error={errors.ownerName} required />
+      <TextField label={t("email")} name="email" type="email" autoComplete="email" error={errors.email} required />
       <TextField
-        label="Password"
+        label={t("password")}
         name="password"
         type="password"
         autoComplete="new-password"
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters`}
+        hint={t("passwordHint", { min: PASSWORD_MIN_LENGTH })}
         error={errors.password}
         required
       />
       <Button type="submit" busy={signUp.isPending} className="w-full">
-        Create account
+        {t("submit")}
       </Button>
       <p className="text-center text-sm text-slate-600">
-        Already have an account?{" "}
+        {t("haveAccount")}{" "}
         <Link className="font-medium text-blue-800 underline-offset-2 hover:underline" href="/sign-in">
-          Sign in
+          {t("signIn")}
         </Link>
       </p>
     </form>

@@ -1,13 +1,14 @@
 "use client";
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Pagination } from "@/components/ui/pagination";
 import { Empty, ErrorState, Loading } from "@/components/ui/states";
 import { Table, Tbody, Td, Th } from "@/components/ui/table";
-import { formatDateTime, formatNumber } from "@/components/format";
+import { useFormat } from "@/components/i18n/format";
 import { usePortal } from "@/components/portal/portal-context";
 import { hasRole } from "@/components/portal/roles";
 import { useTRPC } from "@/trpc/client";
@@ -17,6 +18,8 @@ const LIMIT = 20;
 const KIND_TONE = { grant: "success", usage: "neutral", refund: "info", adjustment: "warning" } as const;
 
 export function CreditsView({ contact }: { contact: string }) {
+  const t = useTranslations("credits");
+  const format = useFormat();
   const trpc = useTRPC();
   const { role, mode } = usePortal();
   const [page, setPage] = useState(1);
@@ -26,53 +29,53 @@ export function CreditsView({ contact }: { contact: string }) {
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
       <Card>
-        <CardHeader title="Balance" description="Credits are used by live calls only." />
-        {summary.isPending && <Loading label="Loading balance" />}
+        <CardHeader title={t("balance.title")} description={t("balance.description")} />
+        {summary.isPending && <Loading label={t("balance.loading")} />}
         {summary.error && <ErrorState error={summary.error} />}
         {summary.data && (
           <CardBody className="space-y-5">
             <p className="text-3xl font-semibold tabular-nums" data-testid="credit-balance">
-              {formatNumber(summary.data.creditBalance)} <span className="text-sm font-normal text-slate-600">credits</span>
+              {format.number(summary.data.creditBalance)}{" "}
+              <span className="text-sm font-normal text-slate-600">{t("balance.credits", { count: summary.data.creditBalance })}</span>
             </p>
             {hasRole(role, "owner") ? (
               <ThresholdForm current={summary.data.lowCreditThreshold} />
             ) : (
-              <p className="text-sm text-slate-600">Low-credit alert below {formatNumber(summary.data.lowCreditThreshold)} (owners can change this).</p>
+              <p className="text-sm text-slate-600">{t("balance.alertBelow", { threshold: summary.data.lowCreditThreshold })}</p>
             )}
             <p className="text-sm text-slate-600">
-              To buy credits, contact Hubi at <strong className="font-medium text-slate-900">{contact}</strong>; once paid, they are added to this balance and
-              appear in the ledger.
+              {t.rich("balance.buy", { contact, strong: (c) => <strong className="font-medium text-slate-900">{c}</strong> })}
             </p>
           </CardBody>
         )}
       </Card>
       <Card className="lg:col-span-2">
-        <CardHeader title="Ledger" description="Every change of the balance, newest first." />
-        {ledger.isPending && <Loading label="Loading ledger" />}
+        <CardHeader title={t("ledger.title")} description={t("ledger.description")} />
+        {ledger.isPending && <Loading label={t("ledger.loading")} />}
         {ledger.error && <ErrorState error={ledger.error} />}
-        {ledger.data?.pagination.total === 0 && <Empty title="No credit movements yet" />}
+        {ledger.data?.pagination.total === 0 && <Empty title={t("ledger.empty")} />}
         {ledger.data && ledger.data.pagination.total > 0 && (
           <>
-            <Table caption="Credit ledger">
+            <Table caption={t("ledger.caption")}>
               <thead>
                 <tr>
-                  <Th>Time</Th>
-                  <Th>Kind</Th>
-                  <Th className="text-right">Amount</Th>
-                  <Th className="text-right">Balance</Th>
-                  <Th>Note</Th>
-                  <Th>Verification</Th>
+                  <Th>{t("ledger.columns.time")}</Th>
+                  <Th>{t("ledger.columns.kind")}</Th>
+                  <Th className="text-right">{t("ledger.columns.amount")}</Th>
+                  <Th className="text-right">{t("ledger.columns.balance")}</Th>
+                  <Th>{t("ledger.columns.note")}</Th>
+                  <Th>{t("ledger.columns.verification")}</Th>
                 </tr>
               </thead>
               <Tbody>
                 {ledger.data.data.map((e) => (
                   <tr key={e.id}>
-                    <Td>{formatDateTime(e.createdAt)}</Td>
+                    <Td>{format.dateTime(e.createdAt)}</Td>
                     <Td>
-                      <Badge tone={KIND_TONE[e.kind]}>{e.kind}</Badge>
+                      <Badge tone={KIND_TONE[e.kind]}>{t(`ledger.kinds.${e.kind}`)}</Badge>
                     </Td>
-                    <Td className="text-right tabular-nums">{e.amount > 0 ? `+${formatNumber(e.amount)}` : formatNumber(e.amount)}</Td>
-                    <Td className="text-right tabular-nums">{formatNumber(e.balanceAfter)}</Td>
+                    <Td className="text-right tabular-nums">{e.amount > 0 ? `+${format.number(e.amount)}` : format.number(e.amount)}</Td>
+                    <Td className="text-right tabular-nums">{format.number(e.balanceAfter)}</Td>
                     <Td className="max-w-xs truncate">{e.note ?? "—"}</Td>
                     <Td className="whitespace-nowrap font-mono">
                       {!e.verification ? (
@@ -82,7 +85,7 @@ export function CreditsView({ contact }: { contact: string }) {
                           {e.verification.reference}
                         </Link>
                       ) : (
-                        <span title="Switch to live mode to open it">{e.verification.reference}</span>
+                        <span title={t("ledger.switchToLive")}>{e.verification.reference}</span>
                       )}
                     </Td>
                   </tr>

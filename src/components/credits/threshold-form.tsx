@@ -1,11 +1,15 @@
 "use client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { useTRPC } from "@/trpc/client";
 import { fieldErrorsOf } from "@/trpc/errors";
+import { useErrorMessage } from "@/components/i18n/error-message";
 
 export function ThresholdForm({ current }: { current: number }) {
+  const t = useTranslations("credits.threshold");
+  const errorMessage = useErrorMessage();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const save = useMutation(
@@ -24,22 +28,22 @@ export function ThresholdForm({ current }: { current: number }) {
   return (
     <form onSubmit={onSubmit} className="space-y-3" noValidate>
       <TextField
-        label="Low-credit alert threshold"
+        label={t("label")}
         name="threshold"
         type="number"
         min={0}
         step={1}
         defaultValue={current}
-        hint="A credits_low webhook fires when the balance drops below this number."
-        error={errors.threshold ?? (save.error && !Object.keys(errors).length ? save.error.message : undefined)}
+        hint={t("hint")}
+        error={errors.threshold ?? (save.error && !Object.keys(errors).length ? errorMessage(save.error) : undefined)}
       />
       <div className="flex items-center gap-3">
         <Button type="submit" busy={save.isPending}>
-          Save threshold
+          {t("save")}
         </Button>
         {save.isSuccess && (
           <span role="status" className="text-sm font-medium text-emerald-700">
-            Saved
+            {t("saved")}
           </span>
         )}
       </div>

@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useQuery } from "@tanstack/react-query";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { ErrorState, Loading } from "@/components/ui/states";
@@ -8,17 +9,18 @@ import { useTRPC } from "@/trpc/client";
 import { DataProtectionSettingsForm } from "./settings-form";
 
 export function DataProtectionView() {
+  const t = useTranslations("data-protection.card");
   const trpc = useTRPC();
   const { role } = usePortal();
   const summary = useQuery(trpc.business.summary.queryOptions());
   return (
     <Card>
       <CardHeader
-        title="Consent and retention"
-        description="What Somalia's Data Protection Act asks of you: a purpose and consent for each lookup, and no record kept longer than needed."
+        title={t("title")}
+        description={t("description")}
       />
       <CardBody>
-        {summary.isPending && <Loading label="Loading settings" />}
+        {summary.isPending && <Loading label={t("loading")} />}
         {summary.error && <ErrorState error={summary.error} />}
         {summary.data && <DataProtectionSettingsForm current={summary.data} editable={hasRole(role, "owner")} />}
       </CardBody>

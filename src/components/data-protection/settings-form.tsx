@@ -1,15 +1,18 @@
 "use client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { SelectField } from "@/components/ui/field";
 import { RETENTION_YEARS, type RetentionYears } from "@/contracts/data-protection";
 import { useTRPC } from "@/trpc/client";
 import { fieldErrorsOf } from "@/trpc/errors";
+import { ErrorText } from "@/components/ui/states";
 
 type Settings = { requireLiveConsent: boolean; retentionYears: number; requireTwoFactor: boolean };
 
 /** The owner's form; everyone else sees the same settings read-only. */
 export function DataProtectionSettingsForm({ current, editable }: { current: Settings; editable: boolean }) {
+  const t = useTranslations("data-protection.form");
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const save = useMutation(
@@ -36,48 +39,44 @@ export function DataProtectionSettingsForm({ current, editable }: { current: Set
         name="requireLiveConsent"
         checked={current.requireLiveConsent}
         disabled={!editable}
-        title="Require consent for live verifications"
-        explanation={
-          <>
-            A live verification without <code>consent</code> (when and how your customer agreed) is refused with 400 and costs nothing.
-          </>
-        }
+        title={t("consentTitle")}
+        explanation={t.rich("consentExplanation", { code: (c) => <code>{c}</code> })}
       />
       <SettingCheckbox
         name="requireTwoFactor"
         checked={current.requireTwoFactor}
         disabled={!editable}
-        title="Require two-factor sign-in for every member"
-        explanation="Members without it must turn it on in their account before they can use the portal."
+        title={t("twoFactorTitle")}
+        explanation={t("twoFactorExplanation")}
       />
       <SelectField
-        label="Keep verification history for"
+        label={t("retention")}
         name="retentionYears"
         defaultValue={String(current.retentionYears)}
         disabled={!editable}
-        hint="Older verifications are redacted every day: the reference, result and date stay; the purpose, consent reference and every trace of the national ID go."
+        hint={t("retentionHint")}
         error={errors.retentionYears}
       >
         {RETENTION_YEARS.map((years) => (
           <option key={years} value={years}>
-            {years} {years === 1 ? "year" : "years"}
+            {t("years", { years })}
           </option>
         ))}
       </SelectField>
       {editable ? (
         <div className="flex items-center gap-3">
           <Button type="submit" busy={save.isPending}>
-            Save settings
+            {t("save")}
           </Button>
           {save.isSuccess && (
             <span role="status" className="text-sm font-medium text-emerald-700">
-              Saved
+              {t("saved")}
             </span>
           )}
-          {save.error && !Object.keys(errors).length && <span className="text-sm text-red-700">{save.error.message}</span>}
+          {save.error && !Object.keys(errors).length && <ErrorText error={save.error} />}
         </div>
       ) : (
-        <p className="text-sm text-slate-500">Only an owner can change these settings.</p>
+        <p className="text-sm text-slate-500">{t("ownersOnly")}</p>
       )}
     </form>
   );

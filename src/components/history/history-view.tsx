@@ -2,13 +2,15 @@
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Pagination } from "@/components/ui/pagination";
 import { Empty, ErrorState, Loading } from "@/components/ui/states";
 import { Table, Tbody, Td, Th } from "@/components/ui/table";
-import { formatDateTime } from "@/components/format";
+import { useFormat } from "@/components/i18n/format";
+import { localizeIssue } from "@/contracts/validation-messages";
 import { usePortal } from "@/components/portal/portal-context";
 import { ResultBadge } from "@/components/portal/result-badge";
 import { MatchOutcome } from "@/components/verify/match-summary";
@@ -19,6 +21,9 @@ import { HistoryFiltersForm } from "./history-filters-form";
 const LIMIT = 20;
 
 export function HistoryView() {
+  const t = useTranslations("history");
+  const validation = useTranslations("common.validation");
+  const format = useFormat();
   const trpc = useTRPC();
   const { mode } = usePortal();
   const params = useSearchParams();
@@ -33,38 +38,38 @@ export function HistoryView() {
     placeholderData: (previous) => previous,
   });
   // Invalid filters show their errors and no results (never the unfiltered history).
-  const errors = parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? "from"), i.message]));
+  const errors = parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? "from"), localizeIssue(i, validation)]));
   const shown = parsed.success ? list.data : undefined;
 
   return (
     <Card>
       <CardHeader
-        title={`${mode === "live" ? "Live" : "Test"} verifications`}
-        description="Newest first. National IDs are never stored; only the last four digits are shown."
+        title={t("listTitle", { mode })}
+        description={t("listDescription")}
         actions={
           <a href={`/history/export?${filterKey}`} className={buttonClasses("secondary")} download>
-            Export CSV
+            {t("export")}
           </a>
         }
       />
       <CardBody className="border-b border-slate-200">
         <HistoryFiltersForm errors={errors} />
       </CardBody>
-      {list.isPending && parsed.success && <Loading label="Loading verifications" />}
+      {list.isPending && parsed.success && <Loading label={t("loading")} />}
       {parsed.success && list.error && <ErrorState error={list.error} />}
-      {shown?.pagination.total === 0 && <Empty title="No verifications match">Verifications made with the API or the Verify page appear here.</Empty>}
+      {shown?.pagination.total === 0 && <Empty title={t("emptyTitle")}>{t("emptyBody")}</Empty>}
       {shown && shown.pagination.total > 0 && (
         <>
-          <Table caption="Verifications">
+          <Table caption={t("caption")}>
             <thead>
               <tr>
-                <Th>Reference</Th>
-                <Th>National ID</Th>
-                <Th>Outcome</Th>
-                <Th>Name match</Th>
-                <Th>Purpose</Th>
-                <Th>Channel</Th>
-                <Th>Time</Th>
+                <Th>{t("columns.reference")}</Th>
+                <Th>{t("columns.nationalId")}</Th>
+                <Th>{t("columns.outcome")}</Th>
+                <Th>{t("columns.nameMatch")}</Th>
+                <Th>{t("columns.purpose")}</Th>
+                <Th>{t("columns.channel")}</Th>
+                <Th>{t("columns.time")}</Th>
               </tr>
             </thead>
             <Tbody>
@@ -75,14 +80,14 @@ export function HistoryView() {
                       {v.reference}
                     </Link>
                   </Td>
-                  <Td className="font-mono whitespace-nowrap">{v.nationalIdLast4 ? `•••• ${v.nationalIdLast4}` : <span className="text-slate-500">redacted</span>}</Td>
+                  <Td className="font-mono whitespace-nowrap">{v.nationalIdLast4 ? `•••• ${v.nationalIdLast4}` : <span className="text-slate-500">{t("redacted")}</span>}</Td>
                   <Td>
                     <ResultBadge result={v.result} />
                   </Td>
                   <Td>{v.match?.fullName ? <MatchOutcome result={v.match.fullName.result} /> : "—"}</Td>
                   <Td className="max-w-xs truncate">{v.purpose ?? "—"}</Td>
-                  <Td className="uppercase">{v.channel}</Td>
-                  <Td>{formatDateTime(v.createdAt)}</Td>
+                  <Td>{t(`channels.${v.channel}`)}</Td>
+                  <Td>{format.dateTime(v.createdAt)}</Td>
                 </tr>
               ))}
             </Tbody>

@@ -1,8 +1,12 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 
-export const PrintButton = () => (
-  <Button variant="secondary" onClick={() => window.print()} className="print:hidden">
-    Print certificate
-  </Button>
-);
+export function PrintButton() {
+  const t = useTranslations("history.certificate");
+  return (
+    <Button variant="secondary" onClick={() => window.print()} className="print:hidden">
+      {t("print")}
+    </Button>
+  );
+}

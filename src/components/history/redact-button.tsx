@@ -1,6 +1,7 @@
 "use client";
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -9,6 +10,7 @@ import { useTRPC } from "@/trpc/client";
 
 /** An owner's redaction of one verification, after saying plainly what goes and what stays. */
 export function RedactButton({ id, reference }: { id: string; reference: string }) {
+  const t = useTranslations("history.redact");
   const trpc = useTRPC();
   const router = useRouter();
   const [open, setOpen] = useState(false);
@@ -23,22 +25,18 @@ export function RedactButton({ id, reference }: { id: string; reference: string 
   return (
     <>
       <Button variant="danger" onClick={() => setOpen(true)} className="print:hidden">
-        Redact
+        {t("button")}
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} title="Redact this verification?">
+      <Dialog open={open} onClose={() => setOpen(false)} title={t("title")}>
         <div className="space-y-4 text-sm text-slate-700">
-          <p>
-            The purpose, the consent reference and every trace of the national ID are erased from <strong>{reference}</strong>, including
-            Hubi&apos;s copies in logs and webhook events. The reference, outcome and date stay, so your records still add up. This cannot
-            be undone; a <code>verification_redacted</code> event tells your systems to delete their copies too.
-          </p>
+          <p>{t.rich("body", { reference, strong: (c) => <strong>{c}</strong>, code: (c) => <code>{c}</code> })}</p>
           {redact.error && <ErrorState error={redact.error} />}
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={() => setOpen(false)}>
-              Cancel
+              {t("cancel")}
             </Button>
             <Button variant="danger" busy={redact.isPending} onClick={() => redact.mutate({ id })}>
-              Redact verification
+              {t("submit")}
             </Button>
           </div>
         </div>

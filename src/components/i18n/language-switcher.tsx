@@ -27,20 +27,18 @@ export function LanguageSwitcher({ signedIn }: { signedIn: boolean }) {
   }
 
   return (
-    <label className="flex items-center gap-1.5 text-sm text-slate-600">
-      <span className="sr-only">{t("label")}</span>
-      <select
-        value={locale}
-        disabled={save.isPending}
-        onChange={(e) => void choose(e.target.value as Locale)}
-        className="rounded-md border-0 bg-white py-1 pl-2 pr-7 text-sm text-slate-800 ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-blue-800"
-      >
-        {LOCALES.map((l) => (
-          <option key={l} value={l} lang={l}>
-            {t(l)}
-          </option>
-        ))}
-      </select>
-    </label>
+    <select
+      aria-label={t("label")}
+      value={locale}
+      disabled={save.isPending}
+      onChange={(e) => void choose(e.target.value as Locale)}
+      className="rounded-md border-0 bg-white py-1 pl-2 pr-7 text-sm text-slate-800 ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-blue-800"
+    >
+      {LOCALES.map((l) => (
+        <option key={l} value={l} lang={l}>
+          {t(l)}
+        </option>
+      ))}
+    </select>
   );
 }

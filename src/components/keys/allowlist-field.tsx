@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { MAX_ALLOWLIST_ENTRIES } from "@/contracts/ip-allowlist";
 import { TextAreaField } from "@/components/ui/field";
 
@@ -10,14 +11,15 @@ export function allowlistError(errors: Record<string, string>): string | undefin
 
 /** One address or CIDR range per line (commas and spaces work too); empty means any address. */
 export function AllowlistField({ defaultValue, error }: { defaultValue: string[]; error?: string }) {
+  const t = useTranslations("keys.allowlist");
   return (
     <TextAreaField
-      label="Allowed IP addresses"
+      label={t("label")}
       name="allowedIps"
       rows={4}
       defaultValue={defaultValue.join("\n")}
       placeholder={"203.0.113.10\n198.51.100.0/24\n2001:db8::/32"}
-      hint={`Optional. One IPv4 or IPv6 address or CIDR range per line, at most ${MAX_ALLOWLIST_ENTRIES}. Leave empty to allow any address.`}
+      hint={t("hint", { max: MAX_ALLOWLIST_ENTRIES })}
       error={error}
       spellCheck={false}
     />

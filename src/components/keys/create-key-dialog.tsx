@@ -1,6 +1,7 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
 import { useSubmission } from "@/trpc/use-submission";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -11,18 +12,13 @@ import { useTRPC } from "@/trpc/client";
 import { fieldErrorsOf } from "@/trpc/errors";
 import { NewKeyNotice } from "./new-key-notice";
 import { API_KEY_SCOPES, type ApiKeyScope } from "@/contracts/api-key-scopes";
-import { SCOPE_LABELS } from "./scope-labels";
 import { splitAllowlistText } from "@/contracts/ip-allowlist";
 import { AllowlistField, allowlistError } from "./allowlist-field";
 
-const EXPIRY_OPTIONS = [
-  { value: "", label: "Never" },
-  { value: "30", label: "In 30 days" },
-  { value: "90", label: "In 90 days" },
-  { value: "365", label: "In 365 days" },
-];
+const EXPIRY_DAYS = [30, 90, 365] as const;
 
 export function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useTranslations("keys");
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { mode } = usePortal();
@@ -56,39 +52,40 @@ export function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () 
   }
 
   return (
-    <Dialog open={open} onClose={close} title={created ? "Your new API key" : `Create a ${mode} key`}>
+    <Dialog open={open} onClose={close} title={created ? t("createDialog.createdTitle") : t("createDialog.title", { mode })}>
       {created ? (
         <div className="space-y-4">
           <NewKeyNotice apiKey={created} />
           <div className="flex justify-end">
-            <Button onClick={close}>Done</Button>
+            <Button onClick={close}>{t("createDialog.done")}</Button>
           </div>
         </div>
       ) : (
         <form onSubmit={onSubmit} className="space-y-4" noValidate>
           {create.error && !Object.keys(errors).length && <ErrorState error={create.error} />}
-          <TextField label="Name" name="name" defaultValue="" placeholder="e.g. Production server" error={errors.name} required autoFocus />
-          <SelectField label="Access" name="scope" defaultValue="full" error={errors.scope}>
+          <TextField label={t("createDialog.name")} name="name" defaultValue="" placeholder={t("createDialog.namePlaceholder")} error={errors.name} required autoFocus />
+          <SelectField label={t("createDialog.access")} name="scope" defaultValue="full" error={errors.scope}>
             {(Object.keys(API_KEY_SCOPES) as ApiKeyScope[]).map((scope) => (
               <option key={scope} value={scope}>
-                {SCOPE_LABELS[scope].name}: {SCOPE_LABELS[scope].can}
+                {t(`scopes.${scope}.name`)}: {t(`scopes.${scope}.can`)}
               </option>
             ))}
           </SelectField>
-          <SelectField label="Expires" name="expiresInDays" defaultValue="" error={errors.expiresInDays}>
-            {EXPIRY_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
+          <SelectField label={t("createDialog.expires")} name="expiresInDays" defaultValue="" error={errors.expiresInDays}>
+            <option value="">{t("createDialog.expiry.never")}</option>
+            {EXPIRY_DAYS.map((days) => (
+              <option key={days} value={days}>
+                {t("createDialog.expiry.days", { days })}
               </option>
             ))}
           </SelectField>
           <AllowlistField defaultValue={[]} error={allowlistError(errors)} />
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={close}>
-              Cancel
+              {t("createDialog.cancel")}
             </Button>
             <Button type="submit" busy={create.isPending}>
-              Create key
+              {t("createDialog.submit")}
             </Button>
           </div>
         </form>

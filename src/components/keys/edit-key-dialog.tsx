@@ -1,5 +1,6 @@
 "use client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/field";
@@ -13,6 +14,7 @@ export type EditableKey = { id: string; name: string; hint: string; allowedIps: 
 
 /** Renames a key or changes where it may be used from; the key itself stays the same. */
 export function EditKeyDialog({ apiKey, onClose }: { apiKey: EditableKey | null; onClose: () => void }) {
+  const t = useTranslations("keys.editDialog");
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const update = useMutation(
@@ -42,21 +44,21 @@ export function EditKeyDialog({ apiKey, onClose }: { apiKey: EditableKey | null;
   }
 
   return (
-    <Dialog open={apiKey !== null} onClose={close} title="Edit key">
+    <Dialog open={apiKey !== null} onClose={close} title={t("title")}>
       {apiKey && (
         <form onSubmit={onSubmit} className="space-y-4" noValidate>
           <p className="text-sm text-slate-700">
-            Changes apply to <code>{apiKey.hint}</code> from its next request; the key itself does not change.
+            {t.rich("intro", { hint: apiKey.hint, code: (chunks) => <code>{chunks}</code> })}
           </p>
           {update.error && !Object.keys(errors).length && <ErrorState error={update.error} />}
-          <TextField label="Name" name="name" defaultValue={apiKey.name} error={errors.name} required />
+          <TextField label={t("name")} name="name" defaultValue={apiKey.name} error={errors.name} required />
           <AllowlistField defaultValue={apiKey.allowedIps} error={allowlistError(errors)} />
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={close}>
-              Cancel
+              {t("cancel")}
             </Button>
             <Button type="submit" busy={update.isPending}>
-              Save changes
+              {t("submit")}
             </Button>
           </div>
         </form>

@@ -1,14 +1,14 @@
 "use client";
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { Empty, ErrorState, Loading, Notice } from "@/components/ui/states";
 import { Table, Tbody, Td, Th } from "@/components/ui/table";
-import { SCOPE_LABELS } from "./scope-labels";
-import { formatDate, formatDateTime } from "@/components/format";
+import { useFormat } from "@/components/i18n/format";
 import { usePortal } from "@/components/portal/portal-context";
 import { useTRPC } from "@/trpc/client";
 import { CreateKeyDialog } from "./create-key-dialog";
@@ -21,6 +21,8 @@ const STATUS_TONE = { active: "success", revoked: "danger", expired: "neutral" }
 type KeyRef = EditableKey;
 
 export function KeysView() {
+  const t = useTranslations("keys");
+  const format = useFormat();
   const trpc = useTRPC();
   const { mode } = usePortal();
   const keys = useQuery(trpc.keys.list.queryOptions());
@@ -35,40 +37,42 @@ export function KeysView() {
     <div className="space-y-4">
       {liveBlocked && (
         <Notice tone="info">
-          Live keys can be created once your live-access application is approved.{" "}
-          <Link href="/live-access" className="font-medium underline">
-            Apply for live access
-          </Link>
-          . Until then, use test keys with the sandbox.
+          {t.rich("liveBlocked", {
+            link: (chunks) => (
+              <Link href="/live-access" className="font-medium underline">
+                {chunks}
+              </Link>
+            ),
+          })}
         </Notice>
       )}
       <Card>
         <CardHeader
-          title={`${mode === "live" ? "Live" : "Test"} keys`}
-          description="Keys authenticate your server's requests. Keep them secret; never put them in a browser or mobile app."
+          title={t("listTitle", { mode })}
+          description={t("listDescription")}
           actions={
             <Button onClick={() => setCreating(true)} disabled={liveBlocked || summary.isPending}>
-              Create key
+              {t("create")}
             </Button>
           }
         />
-        {keys.isPending && <Loading label="Loading keys" />}
+        {keys.isPending && <Loading label={t("loading")} />}
         {keys.error && <ErrorState error={keys.error} />}
-        {keys.data?.length === 0 && <Empty title={`No ${mode} keys yet`}>Create a key to start calling the API.</Empty>}
+        {keys.data?.length === 0 && <Empty title={t("emptyTitle", { mode })}>{t("emptyBody")}</Empty>}
         {keys.data && keys.data.length > 0 && (
-          <Table caption={`${mode} API keys`}>
+          <Table caption={t("caption", { mode })}>
             <thead>
               <tr>
-                <Th>Name</Th>
-                <Th>Key</Th>
-                <Th>Access</Th>
-                <Th>Allowed from</Th>
-                <Th>Status</Th>
-                <Th>Created</Th>
-                <Th>Last used</Th>
-                <Th>Expires</Th>
+                <Th>{t("columns.name")}</Th>
+                <Th>{t("columns.key")}</Th>
+                <Th>{t("columns.access")}</Th>
+                <Th>{t("columns.allowedFrom")}</Th>
+                <Th>{t("columns.status")}</Th>
+                <Th>{t("columns.created")}</Th>
+                <Th>{t("columns.lastUsed")}</Th>
+                <Th>{t("columns.expires")}</Th>
                 <Th>
-                  <span className="sr-only">Actions</span>
+                  <span className="sr-only">{t("columns.actions")}</span>
                 </Th>
               </tr>
             </thead>
@@ -79,27 +83,27 @@ export function KeysView() {
                   <Td>
                     <code className="text-xs">{k.hint}</code>
                   </Td>
-                  <Td>{SCOPE_LABELS[k.scope].name}</Td>
+                  <Td>{t(`scopes.${k.scope}.name`)}</Td>
                   <Td>
                     <AllowedFrom entries={k.allowedIps} />
                   </Td>
                   <Td>
-                    <Badge tone={STATUS_TONE[k.status]}>{k.status}</Badge>
+                    <Badge tone={STATUS_TONE[k.status]}>{t(`status.${k.status}`)}</Badge>
                   </Td>
-                  <Td>{formatDate(k.createdAt)}</Td>
-                  <Td>{k.lastUsedAt ? formatDateTime(k.lastUsedAt) : "Never"}</Td>
-                  <Td>{k.expiresAt ? formatDateTime(k.expiresAt) : "Never"}</Td>
+                  <Td>{format.date(k.createdAt)}</Td>
+                  <Td>{k.lastUsedAt ? format.dateTime(k.lastUsedAt) : t("neverUsed")}</Td>
+                  <Td>{k.expiresAt ? format.dateTime(k.expiresAt) : t("neverExpires")}</Td>
                   <Td className="text-right">
                     {k.status === "active" && (
                       <div className="flex justify-end gap-2">
-                        <Button size="sm" variant="secondary" onClick={() => setEditing(k)} aria-label={`Edit ${k.name}`}>
-                          Edit
+                        <Button size="sm" variant="secondary" onClick={() => setEditing(k)} aria-label={t("editLabel", { name: k.name })}>
+                          {t("edit")}
                         </Button>
-                        <Button size="sm" variant="secondary" onClick={() => setRolling(k)} aria-label={`Roll ${k.name}`}>
-                          Roll
+                        <Button size="sm" variant="secondary" onClick={() => setRolling(k)} aria-label={t("rollLabel", { name: k.name })}>
+                          {t("roll")}
                         </Button>
-                        <Button size="sm" variant="danger" onClick={() => setRevoking(k)} aria-label={`Revoke ${k.name}`}>
-                          Revoke
+                        <Button size="sm" variant="danger" onClick={() => setRevoking(k)} aria-label={t("revokeLabel", { name: k.name })}>
+                          {t("revoke")}
                         </Button>
                       </div>
                     )}
@@ -119,12 +123,13 @@ export function KeysView() {
 }
 
 function AllowedFrom({ entries }: { entries: string[] }) {
-  if (entries.length === 0) return <span className="text-slate-500">Anywhere</span>;
+  const t = useTranslations("keys");
+  if (entries.length === 0) return <span className="text-slate-500">{t("anywhere")}</span>;
   const shown = entries.slice(0, 2);
   return (
     <span title={entries.join("\n")} className="font-mono text-xs">
       {shown.join(", ")}
-      {entries.length > shown.length && ` +${entries.length - shown.length} more`}
+      {entries.length > shown.length && ` ${t("more", { count: entries.length - shown.length })}`}
     </span>
   );
 }

@@ -1,11 +1,13 @@
 "use client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { ErrorState } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
 
 export function RevokeKeyDialog({ apiKey, onClose }: { apiKey: { id: string; name: string; hint: string } | null; onClose: () => void }) {
+  const t = useTranslations("keys.revokeDialog");
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const revoke = useMutation(
@@ -17,20 +19,19 @@ export function RevokeKeyDialog({ apiKey, onClose }: { apiKey: { id: string; nam
     }),
   );
   return (
-    <Dialog open={apiKey !== null} onClose={onClose} title="Revoke this key?">
+    <Dialog open={apiKey !== null} onClose={onClose} title={t("title")}>
       {apiKey && (
         <div className="space-y-4">
           <p className="text-sm text-slate-700">
-            <strong>{apiKey.name}</strong> (<code>{apiKey.hint}</code>) will stop working immediately. Requests using it will get 401
-            Unauthorized. This cannot be undone.
+            {t.rich("body", { name: apiKey.name, hint: apiKey.hint, strong: (c) => <strong>{c}</strong>, code: (c) => <code>{c}</code> })}
           </p>
           {revoke.error && <ErrorState error={revoke.error} />}
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={onClose}>
-              Cancel
+              {t("cancel")}
             </Button>
             <Button variant="danger" busy={revoke.isPending} onClick={() => revoke.mutate({ keyId: apiKey.id })}>
-              Revoke key
+              {t("submit")}
             </Button>
           </div>
         </div>

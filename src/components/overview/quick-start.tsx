@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -54,33 +55,30 @@ const TABS = [
 ] as const;
 
 export function QuickStart({ baseUrl, hostIsConfigured }: { baseUrl: string; hostIsConfigured: boolean }) {
+  const t = useTranslations("overview.quickStart");
   const { mode } = usePortal();
   const [tab, setTab] = useState<(typeof TABS)[number]["id"]>("curl");
   const code = snippets(mode, baseUrl, hostIsConfigured)[tab];
   return (
     <Card>
       <CardHeader
-        title="Quick start"
-        description={
-          mode === "test"
-            ? "Create a test key on the API keys page, then call the sandbox. 11111111111 is always verified."
-            : "Live calls query the national registry and cost 1 credit each: send your customer's ID with the consent they gave."
-        }
+        title={t("title")}
+        description={mode === "test" ? t("test") : t("live")}
       />
       <CardBody>
-        <div role="tablist" aria-label="Snippet language" className="mb-3 flex gap-1">
-          {TABS.map((t) => (
+        <div role="tablist" aria-label={t("tabs")} className="mb-3 flex gap-1">
+          {TABS.map((snippet) => (
             <button
-              key={t.id}
+              key={snippet.id}
               role="tab"
-              aria-selected={tab === t.id}
-              onClick={() => setTab(t.id)}
+              aria-selected={tab === snippet.id}
+              onClick={() => setTab(snippet.id)}
               className={cn(
                 "rounded-md px-3 py-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-blue-800",
-                tab === t.id ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-100",
+                tab === snippet.id ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-100",
               )}
             >
-              {t.label}
+              {snippet.label}
             </button>
           ))}
         </div>
@@ -89,7 +87,7 @@ export function QuickStart({ baseUrl, hostIsConfigured }: { baseUrl: string; hos
             <code>{code}</code>
           </pre>
           <div className="absolute right-2 top-2">
-            <CopyButton text={code} label="Copy snippet" />
+            <CopyButton text={code} label={t("copy")} />
           </div>
         </div>
       </CardBody>

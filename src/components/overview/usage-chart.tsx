@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useQuery } from "@tanstack/react-query";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Empty, ErrorState, Loading } from "@/components/ui/states";
@@ -9,21 +10,23 @@ import { useTRPC } from "@/trpc/client";
 const OUTCOMES = Object.keys(RESULTS) as ResultKey[];
 
 export function UsageChart() {
+  const t = useTranslations("overview.usage");
+  const results = useTranslations("common.results");
   const trpc = useTRPC();
   const usage = useQuery(trpc.business.usageByDay.queryOptions());
   const total = usage.data?.reduce((sum, d) => sum + OUTCOMES.reduce((s, o) => s + d[o], 0), 0) ?? 0;
   return (
     <Card>
-      <CardHeader title="Verifications, last 30 days" description={usage.data ? `${total} in total, by outcome (UTC days)` : undefined} />
-      {usage.isPending && <Loading label="Loading usage" />}
+      <CardHeader title={t("title")} description={usage.data ? t("total", { total }) : undefined} />
+      {usage.isPending && <Loading label={t("loading")} />}
       {usage.error && <ErrorState error={usage.error} />}
-      {usage.data && total === 0 && <Empty title="No verifications yet">Use the quick start below to make your first call.</Empty>}
+      {usage.data && total === 0 && <Empty title={t("emptyTitle")}>{t("emptyBody")}</Empty>}
       {usage.data && total > 0 && (
         <CardBody>
           <DailyBarChart
-            label={`Bar chart of ${total} verifications over the last 30 days by outcome`}
+            label={t("chartLabel", { total })}
             data={usage.data}
-            bars={OUTCOMES.map((o) => ({ key: o, name: RESULTS[o].label, color: RESULTS[o].color }))}
+            bars={OUTCOMES.map((o) => ({ key: o, name: results(o), color: RESULTS[o].color }))}
           />
         </CardBody>
       )}

@@ -1,17 +1,21 @@
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { Card, CardBody } from "@/components/ui/card";
+import type { Role } from "@/generated/prisma/enums";
 
 /** What a member sees on a page their role does not allow. The server refuses the data too. */
-export function Forbidden({ need }: { need: string }) {
+export function Forbidden({ need }: { need: Role }) {
+  const t = useTranslations("common.forbidden");
+  const roles = useTranslations("common.roles");
   return (
     <Card>
       <CardBody>
-        <h1 className="text-lg font-semibold text-slate-900">You do not have access to this page</h1>
+        <h1 className="text-lg font-semibold text-slate-900">{t("title")}</h1>
         <p className="mt-1 text-sm text-slate-600">
-          This page needs the {need} role. Ask an owner of your business to change your role on the Team page.
+          {t("body", { role: roles(need) })}
         </p>
         <Link href="/overview" className="mt-3 inline-block text-sm font-medium text-blue-800 hover:underline">
-          Back to the overview
+          {t("back")}
         </Link>
       </CardBody>
     </Card>

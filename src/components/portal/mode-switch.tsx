@@ -20,7 +20,7 @@ export function ModeSwitch({ mode }: { mode: Mode }) {
       <span className={cn("relative h-5 w-9 rounded-full transition-colors", live ? "bg-emerald-600" : "bg-amber-500")} aria-hidden>
         <span className={cn("absolute top-0.5 size-4 rounded-full bg-white shadow transition-all", live ? "left-4.5" : "left-0.5")} />
       </span>
-      <span>{t("liveSwitch")}</span>
+      <span className="whitespace-nowrap">{t("liveSwitch")}</span>
     </button>
   );
 }

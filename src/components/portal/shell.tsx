@@ -61,6 +61,10 @@ export function PortalShell({ info, children }: { info: PortalInfo; children: Re
             <p className="mt-0.5 text-xs text-slate-500">{roles(info.role)}</p>
           </div>
           <Nav onNavigate={() => setMenuOpen(false)} />
+          {/* On a phone the header has no room for it: the language is chosen in the menu. */}
+          <div className="mt-4 px-3 sm:hidden">
+            <LanguageSwitcher signedIn />
+          </div>
         </aside>
         <div className="flex min-w-0 flex-1 flex-col">
           <header className="flex items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-2 sm:px-6 print:hidden">
@@ -69,11 +73,13 @@ export function PortalShell({ info, children }: { info: PortalInfo; children: Re
             </Button>
             <div className="ml-auto flex items-center gap-3">
               <ModeSwitch mode={info.mode} />
-              <LanguageSwitcher signedIn />
+              <div className="hidden sm:block">
+                <LanguageSwitcher signedIn />
+              </div>
               <Link href="/account" className="hidden text-sm text-slate-600 hover:text-slate-900 hover:underline sm:inline" title={t("accountTitle", { email: info.email })}>
                 {info.userName}
               </Link>
-              <Button variant="secondary" size="sm" onClick={onSignOut}>
+              <Button variant="secondary" size="sm" className="whitespace-nowrap" onClick={onSignOut}>
                 {t("signOut")}
               </Button>
             </div>

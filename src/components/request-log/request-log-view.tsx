@@ -1,6 +1,7 @@
 "use client";
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -11,7 +12,7 @@ import { TextField } from "@/components/ui/field";
 import { Pagination } from "@/components/ui/pagination";
 import { Empty, ErrorState, Loading } from "@/components/ui/states";
 import { Table, Tbody, Td, Th } from "@/components/ui/table";
-import { formatDateTime } from "@/components/format";
+import { useFormat } from "@/components/i18n/format";
 import { usePortal } from "@/components/portal/portal-context";
 import { useTRPC } from "@/trpc/client";
 
@@ -34,6 +35,9 @@ type Entry = {
 
 /** One request in full: what the table has no room for, and the verification it produced. */
 function RequestDetails({ entry, onClose }: { entry: Entry | null; onClose: () => void }) {
+  const t = useTranslations("request-log.dialog");
+  const common = useTranslations("common.time");
+  const format = useFormat();
   const row = (label: string, value: React.ReactNode) => (
     <div className="grid grid-cols-3 gap-2 py-1.5">
       <dt className="text-slate-500">{label}</dt>
@@ -41,28 +45,28 @@ function RequestDetails({ entry, onClose }: { entry: Entry | null; onClose: () =
     </div>
   );
   return (
-    <Dialog open={entry !== null} onClose={onClose} title="Request details">
+    <Dialog open={entry !== null} onClose={onClose} title={t("title")}>
       {entry && (
         <div className="space-y-4">
           <dl className="divide-y divide-slate-100 text-sm">
-            {row("Time", formatDateTime(entry.createdAt))}
-            {row("Request", <code className="text-xs">{`${entry.method} ${entry.path}`}</code>)}
-            {row("Status", <Badge tone={statusTone(entry.status)}>{entry.status}</Badge>)}
-            {row("Latency", `${entry.latencyMs} ms`)}
-            {row("Key", <code className="text-xs">{entry.apiKeyHint ?? "—"}</code>)}
+            {row(t("time"), format.dateTime(entry.createdAt))}
+            {row(t("request"), <code className="text-xs">{`${entry.method} ${entry.path}`}</code>)}
+            {row(t("status"), <Badge tone={statusTone(entry.status)}>{entry.status}</Badge>)}
+            {row(t("latency"), common("milliseconds", { ms: entry.latencyMs }))}
+            {row(t("key"), <code className="text-xs">{entry.apiKeyHint ?? "—"}</code>)}
             {row(
-              "Request ID",
+              t("requestId"),
               <span className="flex flex-wrap items-center gap-2">
                 <code className="text-xs">{entry.requestId}</code>
-                <CopyButton text={entry.requestId} label="Copy ID" />
+                <CopyButton text={entry.requestId} label={t("copyId")} />
               </span>,
             )}
-            {row("Idempotency key", <code className="text-xs">{entry.idempotencyKey ?? "—"}</code>)}
+            {row(t("idempotencyKey"), <code className="text-xs">{entry.idempotencyKey ?? "—"}</code>)}
             {row(
-              "Verification",
+              t("verification"),
               entry.verificationId ? (
                 <Link href={`/history/${entry.verificationId}`} className="font-medium text-blue-800 hover:underline">
-                  Open the verification
+                  {t("openVerification")}
                 </Link>
               ) : (
                 "—"
@@ -71,7 +75,7 @@ function RequestDetails({ entry, onClose }: { entry: Entry | null; onClose: () =
           </dl>
           <div className="flex justify-end">
             <Button variant="secondary" onClick={onClose}>
-              Close
+              {t("close")}
             </Button>
           </div>
         </div>
@@ -81,6 +85,9 @@ function RequestDetails({ entry, onClose }: { entry: Entry | null; onClose: () =
 }
 
 export function RequestLogView() {
+  const t = useTranslations("request-log");
+  const ms = useTranslations("common.time");
+  const format = useFormat();
   const trpc = useTRPC();
   const { mode } = usePortal();
   const [search, setSearch] = useState({ requestId: "", page: 1 });
@@ -98,45 +105,44 @@ export function RequestLogView() {
   return (
     <Card>
       <RequestDetails entry={open} onClose={() => setOpen(null)} />
-      <CardHeader title={`${mode === "live" ? "Live" : "Test"} API requests`} description="Every /api/v1 request of the last 30 days, newest first." />
+      <CardHeader title={t("listTitle", { mode })} description={t("listDescription")} />
       <CardBody className="border-b border-slate-200">
         <form onSubmit={onSubmit} role="search" className="flex flex-wrap items-end gap-2">
-          <TextField label="Request ID" name="requestId" placeholder="req_…" className="w-full sm:w-80" defaultValue={search.requestId} />
-          <Button type="submit">Search</Button>
+          <TextField label={t("requestId")} name="requestId" placeholder="req_…" className="w-full sm:w-80" defaultValue={search.requestId} />
+          <Button type="submit">{t("search")}</Button>
           {search.requestId && (
             <Button variant="ghost" onClick={() => setSearch({ requestId: "", page: 1 })}>
-              Show all
+              {t("showAll")}
             </Button>
           )}
         </form>
       </CardBody>
-      {log.isPending && <Loading label="Loading requests" />}
+      {log.isPending && <Loading label={t("loading")} />}
       {log.error && <ErrorState error={log.error} />}
       {log.data?.pagination.total === 0 && (
-        <Empty title={search.requestId ? "No request with this ID in the last 30 days" : "No API requests yet"}>
-          {!search.requestId && "Requests made with your API keys appear here within a few seconds."}
+        <Empty title={search.requestId ? t("noMatch") : t("emptyTitle")}>{!search.requestId && t("emptyBody")}
         </Empty>
       )}
       {log.data && log.data.pagination.total > 0 && (
         <>
-          <Table caption="API requests">
+          <Table caption={t("caption")}>
             <thead>
               <tr>
-                <Th>Time</Th>
-                <Th>Request</Th>
-                <Th>Status</Th>
-                <Th>Latency</Th>
-                <Th>Key</Th>
-                <Th>Request ID</Th>
+                <Th>{t("columns.time")}</Th>
+                <Th>{t("columns.request")}</Th>
+                <Th>{t("columns.status")}</Th>
+                <Th>{t("columns.latency")}</Th>
+                <Th>{t("columns.key")}</Th>
+                <Th>{t("columns.requestId")}</Th>
                 <Th>
-                  <span className="sr-only">Details</span>
+                  <span className="sr-only">{t("columns.details")}</span>
                 </Th>
               </tr>
             </thead>
             <Tbody>
               {log.data.data.map((r) => (
                 <tr key={r.id}>
-                  <Td>{formatDateTime(r.createdAt)}</Td>
+                  <Td>{format.dateTime(r.createdAt)}</Td>
                   <Td>
                     <span className="font-mono text-xs">
                       <span className="font-semibold">{r.method}</span> {r.path}
@@ -145,7 +151,7 @@ export function RequestLogView() {
                   <Td>
                     <Badge tone={statusTone(r.status)}>{r.status}</Badge>
                   </Td>
-                  <Td className="tabular-nums">{r.latencyMs} ms</Td>
+                  <Td className="tabular-nums">{ms("milliseconds", { ms: r.latencyMs })}</Td>
                   <Td>
                     <code className="text-xs">{r.apiKeyHint ?? "—"}</code>
                   </Td>
@@ -153,8 +159,8 @@ export function RequestLogView() {
                     <code className="text-xs">{r.requestId}</code>
                   </Td>
                   <Td className="text-right">
-                    <Button size="sm" variant="secondary" onClick={() => setOpen(r)} aria-label={`Details of ${r.requestId}`}>
-                      Details
+                    <Button size="sm" variant="secondary" onClick={() => setOpen(r)} aria-label={t("detailsLabel", { requestId: r.requestId })}>
+                      {t("details")}
                     </Button>
                   </Td>
                 </tr>

@@ -1,17 +1,20 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useQueryClient } from "@tanstack/react-query";
 import { useSubmission } from "@/trpc/use-submission";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
-import { SelectField } from "@/components/ui/field";
+import { SelectField, TextField } from "@/components/ui/field";
 import { ErrorState, Notice } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
-import { ROLE_OPTIONS } from "./roles";
+import { ROLES } from "./roles";
 import { OpenInvitations } from "./open-invitations";
 
-/** Owners invite by link: there is no mail server, so the owner passes the link on. */
+/** Owners invite by link, emailed to the teammate when an address is given, and shown here once either way. */
 export function InviteCard() {
+  const t = useTranslations("team.invite");
+  const roles = useTranslations("common.roles");
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const invite = useSubmission(
@@ -21,35 +24,37 @@ export function InviteCard() {
 
   return (
     <Card>
-      <CardHeader title="Invite a teammate" description="Create a link and send it to them. It works once and expires after 7 days." />
+      <CardHeader title={t("title")} description={t("description")} />
       <CardBody className="space-y-4">
         <form
           className="flex flex-wrap items-end gap-2"
           onSubmit={(e) => {
             e.preventDefault();
-            invite.submit({ role: new FormData(e.currentTarget).get("role") as "owner" | "developer" | "viewer" });
+            const form = new FormData(e.currentTarget);
+            invite.submit({ role: form.get("role") as "owner" | "developer" | "viewer", email: String(form.get("email") ?? "") });
           }}
         >
-          <SelectField label="Role" name="role" defaultValue="developer" className="w-48">
-            {ROLE_OPTIONS.map((r) => (
-              <option key={r.value} value={r.value}>
-                {r.label}
+          <TextField label={t("email")} name="email" type="email" autoComplete="off" className="w-64 max-w-full" />
+          <SelectField label={t("role")} name="role" defaultValue="developer" className="w-48">
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {roles(r)}
               </option>
             ))}
           </SelectField>
           <Button type="submit" busy={invite.isPending}>
-            Create invitation link
+            {t("submit")}
           </Button>
         </form>
         {invite.error && <ErrorState error={invite.error} />}
         {link && (
           <div className="space-y-2">
-            <Notice tone="warning">Anyone with this link can join as {invite.data.role}. It is shown only now.</Notice>
+            <Notice tone="warning">{t(invite.data.emailed ? "warningEmailed" : "warning", { role: roles(invite.data.role) })}</Notice>
             <div className="flex items-center gap-2 rounded-md bg-slate-100 p-2">
               <code className="min-w-0 flex-1 break-all text-xs" data-testid="invitation-link">
                 {link}
               </code>
-              <CopyButton text={link} label="Copy link" />
+              <CopyButton text={link} label={t("copy")} />
             </div>
           </div>
         )}

@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -7,16 +8,19 @@ import { Dialog } from "@/components/ui/dialog";
 import { useConfirmations } from "@/components/ui/confirm-dialog";
 import { Empty, ErrorState, Loading } from "@/components/ui/states";
 import { Table, Tbody, Td, Th } from "@/components/ui/table";
-import { formatDate } from "@/components/format";
+import { useFormat } from "@/components/i18n/format";
 import { usePortal } from "@/components/portal/portal-context";
 import { hasRole } from "@/components/portal/roles";
 import type { Role } from "@/generated/prisma/enums";
 import { useTRPC } from "@/trpc/client";
-import { ROLE_OPTIONS } from "./roles";
+import { ROLES } from "./roles";
 
 type Member = { userId: string; name: string; email: string };
 
 export function MembersCard() {
+  const t = useTranslations("team");
+  const roles = useTranslations("common.roles");
+  const format = useFormat();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { role } = usePortal();
@@ -26,8 +30,8 @@ export function MembersCard() {
   const changeRole = useMutation(trpc.team.changeRole.mutationOptions({ onSuccess: refresh }));
   const { ask, dialog } = useConfirmations();
   const confirmRole = (m: Member, next: Role) => {
-    const option = ROLE_OPTIONS.find((r) => r.value === next)!;
-    ask([{ title: `Make ${m.name} ${option.label.toLowerCase()}?`, message: `${option.label}: ${option.description}.`, confirmLabel: "Change role" }], () =>
+    const summary = t("roleSummary", { role: roles(next), description: t(`roleDescriptions.${next}`) });
+    ask([{ title: t("members.confirmTitle", { name: m.name, role: roles(next) }), message: summary, confirmLabel: t("members.confirm") }], () =>
       changeRole.mutate({ userId: m.userId, role: next }),
     );
   };
@@ -43,23 +47,23 @@ export function MembersCard() {
 
   return (
     <Card>
-      <CardHeader title="Members" description={ROLE_OPTIONS.map((r) => `${r.label}: ${r.description}.`).join(" ")} />
+      <CardHeader title={t("members.title")} description={ROLES.map((r) => t("roleSummary", { role: roles(r), description: t(`roleDescriptions.${r}`) })).join(" ")} />
       {dialog}
-      {members.isPending && <Loading label="Loading members" />}
+      {members.isPending && <Loading label={t("members.loading")} />}
       {members.error && <ErrorState error={members.error} />}
       {changeRole.error && <ErrorState error={changeRole.error} />}
-      {members.data?.length === 0 && <Empty title="No members" />}
+      {members.data?.length === 0 && <Empty title={t("members.empty")} />}
       {members.data && members.data.length > 0 && (
-        <Table caption="Team members">
+        <Table caption={t("members.caption")}>
           <thead>
             <tr>
-              <Th>Name</Th>
-              <Th>Email</Th>
-              <Th>Role</Th>
-              <Th>Member since</Th>
+              <Th>{t("members.columns.name")}</Th>
+              <Th>{t("members.columns.email")}</Th>
+              <Th>{t("members.columns.role")}</Th>
+              <Th>{t("members.columns.since")}</Th>
               {isOwner && (
                 <Th>
-                  <span className="sr-only">Actions</span>
+                  <span className="sr-only">{t("members.columns.actions")}</span>
                 </Th>
               )}
             </tr>
@@ -72,27 +76,27 @@ export function MembersCard() {
                 <Td>
                   {isOwner ? (
                     <select
-                      aria-label={`Role of ${m.name}`}
+                      aria-label={t("members.roleOf", { name: m.name })}
                       value={m.role}
                       disabled={changeRole.isPending}
                       onChange={(e) => confirmRole(m, e.target.value as Role)}
                       className="rounded-md border-0 py-1 pl-2 pr-8 text-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-blue-800"
                     >
-                      {ROLE_OPTIONS.map((r) => (
-                        <option key={r.value} value={r.value}>
-                          {r.label}
+                      {ROLES.map((r) => (
+                        <option key={r} value={r}>
+                          {roles(r)}
                         </option>
                       ))}
                     </select>
                   ) : (
-                    <span className="capitalize">{m.role}</span>
+                    <span>{roles(m.role)}</span>
                   )}
                 </Td>
-                <Td>{formatDate(m.since)}</Td>
+                <Td>{format.date(m.since)}</Td>
                 {isOwner && (
                   <Td className="text-right">
-                    <Button size="sm" variant="secondary" onClick={() => setRemoving(m)} aria-label={`Remove ${m.name}`}>
-                      Remove
+                    <Button size="sm" variant="secondary" onClick={() => setRemoving(m)} aria-label={t("members.removeLabel", { name: m.name })}>
+                      {t("members.remove")}
                     </Button>
                   </Td>
                 )}
@@ -107,20 +111,20 @@ export function MembersCard() {
           remove.reset();
           setRemoving(null);
         }}
-        title="Remove this member?"
+        title={t("members.removeTitle")}
       >
         {removing && (
           <div className="space-y-4">
             <p className="text-sm text-slate-700">
-              {removing.name} ({removing.email}) will lose access to this business at once.
+              {t("members.removeBody", { name: removing.name, email: removing.email })}
             </p>
             {remove.error && <ErrorState error={remove.error} />}
             <div className="flex justify-end gap-2">
               <Button variant="secondary" onClick={() => setRemoving(null)}>
-                Cancel
+                {t("members.cancel")}
               </Button>
               <Button variant="danger" busy={remove.isPending} onClick={() => remove.mutate({ userId: removing.userId })}>
-                Remove member
+                {t("members.removeSubmit")}
               </Button>
             </div>
           </div>

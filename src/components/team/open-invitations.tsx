@@ -1,12 +1,16 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { ErrorState } from "@/components/ui/states";
-import { formatDate } from "@/components/format";
+import { useFormat } from "@/components/i18n/format";
 import { useTRPC } from "@/trpc/client";
 
 /** Invitations not yet used, each revocable: its link stops working at once. */
 export function OpenInvitations() {
+  const t = useTranslations("team.open");
+  const roles = useTranslations("common.roles");
+  const format = useFormat();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const invitations = useQuery(trpc.team.invitations.queryOptions());
@@ -16,14 +20,14 @@ export function OpenInvitations() {
   if (!invitations.data?.length) return null;
   return (
     <div className="space-y-2">
-      <h3 className="text-sm font-medium text-slate-900">Open invitations</h3>
+      <h3 className="text-sm font-medium text-slate-900">{t("title")}</h3>
       {revoke.error && <ErrorState error={revoke.error} />}
       <ul className="divide-y divide-slate-100 rounded-md border border-slate-200 text-sm" data-testid="open-invitations">
         {invitations.data.map((i) => (
           <li key={i.id} className="flex items-center justify-between gap-3 px-3 py-2">
             <span>
-              <span className="font-medium capitalize">{i.role}</span>
-              <span className="text-slate-500"> · expires {formatDate(i.expiresAt)}</span>
+              <span className="font-medium">{roles(i.role)}</span>
+              <span className="text-slate-500"> · {t("expires", { date: format.date(i.expiresAt) })}</span>
             </span>
             <Button
               size="sm"
@@ -32,7 +36,7 @@ export function OpenInvitations() {
               disabled={revoke.isPending}
               onClick={() => revoke.mutate({ invitationId: i.id })}
             >
-              Revoke
+              {t("revoke")}
             </Button>
           </li>
         ))}

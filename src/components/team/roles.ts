@@ -1,5 +1,2 @@
-export const ROLE_OPTIONS = [
-  { value: "owner", label: "Owner", description: "Everything, including team and credit settings" },
-  { value: "developer", label: "Developer", description: "API keys, verify, request log, webhooks" },
-  { value: "viewer", label: "Viewer", description: "History and credits; never keys" },
-] as const;
+/** The roles an owner can give, most powerful first; their names and descriptions are in the message files. */
+export const ROLES = ["owner", "developer", "viewer"] as const;

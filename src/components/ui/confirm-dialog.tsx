@@ -3,6 +3,7 @@
  * Asks before a high-risk action (product rules §22), one question after another: the action runs
  * only when every step is confirmed. Cancel (or Escape) at any step runs nothing.
  */
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "./button";
 import { Dialog } from "./dialog";
@@ -10,6 +11,7 @@ import { Dialog } from "./dialog";
 export type Confirmation = { title: string; message: React.ReactNode; confirmLabel: string };
 
 export function useConfirmations() {
+  const t = useTranslations("common.actions");
   const [pending, setPending] = useState<{ steps: Confirmation[]; step: number; run: () => void } | null>(null);
   const ask = (steps: Confirmation[], run: () => void) => (steps.length ? setPending({ steps, step: 0, run }) : run());
   const current = pending?.steps[pending.step];
@@ -20,7 +22,7 @@ export function useConfirmations() {
           <div className="text-sm text-slate-700">{current.message}</div>
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={() => setPending(null)}>
-              Cancel
+              {t("cancel")}
             </Button>
             <Button
               variant="danger"

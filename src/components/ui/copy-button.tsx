@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "./button";
 
@@ -16,7 +17,8 @@ async function copyText(text: string): Promise<void> {
   area.remove();
 }
 
-export function CopyButton({ text, label = "Copy" }: { text: string; label?: string }) {
+export function CopyButton({ text, label }: { text: string; label?: string }) {
+  const t = useTranslations("common.actions");
   const [copied, setCopied] = useState(false);
   return (
     <Button
@@ -28,7 +30,7 @@ export function CopyButton({ text, label = "Copy" }: { text: string; label?: str
         setTimeout(() => setCopied(false), 2000);
       }}
     >
-      <span aria-live="polite">{copied ? "Copied" : label}</span>
+      <span aria-live="polite">{copied ? t("copied") : (label ?? t("copy"))}</span>
     </Button>
   );
 }

@@ -1,12 +1,7 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { SelectField, TextField } from "@/components/ui/field";
 import { CONSENT_METHODS, CONSENT_REFERENCE_MAX_LENGTH, type ConsentRequest } from "@/contracts/verifications";
-
-const METHOD_LABELS: Record<(typeof CONSENT_METHODS)[number], string> = {
-  written: "Written (signed form)",
-  electronic: "Electronic (app or website)",
-  verbal: "Verbal (branch or phone)",
-};
 
 /** The consent the form's fields describe, or undefined when no method was chosen. */
 export function consentFromForm(form: FormData): Record<keyof ConsentRequest, string> | undefined {
@@ -26,26 +21,27 @@ function localNow(): string {
 }
 
 export function ConsentFields({ required, errors }: { required: boolean; errors: Record<string, string> }) {
+  const t = useTranslations("verify.consent");
   return (
     <fieldset className="space-y-3 rounded-md border border-slate-200 p-3">
       <legend className="px-1 text-sm font-medium text-slate-700">
-        Customer consent {required ? "(required for live verifications)" : "(optional)"}
+        {t("legend", { required: String(required) })}
       </legend>
-      <SelectField label="How consent was given" name="consentMethod" defaultValue="" error={errors["consent.method"] ?? errors.consent}>
-        <option value="">{required ? "Choose…" : "Not recorded"}</option>
+      <SelectField label={t("method")} name="consentMethod" defaultValue="" error={errors["consent.method"] ?? errors.consent}>
+        <option value="">{required ? t("choose") : t("notRecorded")}</option>
         {CONSENT_METHODS.map((method) => (
           <option key={method} value={method}>
-            {METHOD_LABELS[method]}
+            {t(`methods.${method}`)}
           </option>
         ))}
       </SelectField>
-      <TextField label="Consent given at" name="consentObtainedAt" type="datetime-local" defaultValue={localNow()} error={errors["consent.obtainedAt"]} />
+      <TextField label={t("obtainedAt")} name="consentObtainedAt" type="datetime-local" defaultValue={localNow()} error={errors["consent.obtainedAt"]} />
       <TextField
-        label="Consent reference (optional)"
+        label={t("reference")}
         name="consentReference"
         maxLength={CONSENT_REFERENCE_MAX_LENGTH}
-        placeholder="e.g. KYC-FORM-2291"
-        hint="Your own record of the consent, such as a form number. No personal data."
+        placeholder={t("referencePlaceholder")}
+        hint={t("referenceHint")}
         error={errors["consent.reference"]}
       />
     </fieldset>

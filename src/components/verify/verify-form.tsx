@@ -2,12 +2,13 @@
 import Link from "next/link";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSubmission } from "@/trpc/use-submission";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { TextField } from "@/components/ui/field";
 import { ErrorState, Notice } from "@/components/ui/states";
-import { formatDateTime } from "@/components/format";
+import { useFormat } from "@/components/i18n/format";
 import { usePortal } from "@/components/portal/portal-context";
 import { ResultBadge } from "@/components/portal/result-badge";
 import { verifyCitizenRequestSchema } from "@/contracts/verifications";
@@ -18,6 +19,8 @@ import { fieldErrorsOf } from "@/trpc/errors";
 import { useValidate } from "@/components/i18n/use-validate";
 
 export function VerifyForm() {
+  const t = useTranslations("verify");
+  const format = useFormat();
   const trpc = useTRPC();
   const validate = useValidate();
   const queryClient = useQueryClient();
@@ -46,7 +49,7 @@ export function VerifyForm() {
       ...(match ? { match } : {}),
       ...(consent ? { consent } : {}),
     });
-    if (data && consentRequired && !data.consent) errors["consent.method"] = "Record how the customer gave consent: this business requires it for live verifications.";
+    if (data && consentRequired && !data.consent) errors["consent.method"] = t("form.consentRequired");
     setErrors(errors);
     if (data && !Object.keys(errors).length) verify.submit(data);
   }
@@ -56,76 +59,76 @@ export function VerifyForm() {
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       <Card>
         <CardHeader
-          title="Verify a national ID"
-          description={mode === "live" ? "Live: queries the national registry and costs 1 credit." : "Test: uses sandbox data and is free."}
+          title={t("form.title")}
+          description={mode === "live" ? t("form.live") : t("form.test")}
         />
         <CardBody>
           <form onSubmit={onSubmit} className="space-y-4" noValidate>
             {verify.error && !Object.keys(errors).length && <ErrorState error={verify.error} />}
             <TextField
-              label="National ID"
+              label={t("form.nationalId")}
               name="nationalId"
               inputMode="numeric"
               autoComplete="off"
               maxLength={11}
-              hint={mode === "test" ? "11 digits. Sandbox: 11111111111 verified, 22222222222 not found, 33333333333 expired, 44444444444 revoked." : "11 digits"}
+              hint={mode === "test" ? t("form.nationalIdHintTest") : t("form.nationalIdHint")}
               error={errors.nationalId}
               required
             />
-            <TextField label="Purpose (optional)" name="purpose" maxLength={200} placeholder="e.g. Account opening" error={errors.purpose} />
+            <TextField label={t("form.purpose")} name="purpose" maxLength={200} placeholder={t("form.purposePlaceholder")} error={errors.purpose} />
             <fieldset className="space-y-3 rounded-md border border-slate-200 p-3">
-              <legend className="px-1 text-sm font-medium text-slate-700">Check what the customer told you (optional)</legend>
+              <legend className="px-1 text-sm font-medium text-slate-700">{t("form.matchLegend")}</legend>
               <TextField
-                label="Full name"
+                label={t("form.fullName")}
                 name="matchFullName"
                 maxLength={200}
                 autoComplete="off"
-                hint="Any spelling: Somali, English or Arabic script. Compared with the registry, never stored."
+                hint={t("form.fullNameHint")}
                 error={errors["match.fullName"] ?? errors.match}
               />
-              <TextField label="Date of birth" name="matchDateOfBirth" type="date" error={errors["match.dateOfBirth"]} />
+              <TextField label={t("form.dateOfBirth")} name="matchDateOfBirth" type="date" error={errors["match.dateOfBirth"]} />
             </fieldset>
             <ConsentFields required={consentRequired} errors={errors} />
             <Button type="submit" busy={verify.isPending}>
-              Verify
+              {t("form.submit")}
             </Button>
           </form>
         </CardBody>
       </Card>
       <Card aria-live="polite">
-        <CardHeader title="Result" />
+        <CardHeader title={t("result.title")} />
         <CardBody>
-          {!result && <p className="text-sm text-slate-500">The outcome appears here.</p>}
+          {!result && <p className="text-sm text-slate-500">{t("result.placeholder")}</p>}
           {result && (
             <div className="space-y-4">
               <div className="flex items-center gap-3">
                 <ResultBadge result={result.data.result} />
                 <p className="text-sm font-medium text-slate-900" data-testid="verify-message">
-                  {result.message}
+                  {t(`result.messages.${result.data.result}`)}
                 </p>
               </div>
               <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
-                <dt className="text-slate-500">Reference</dt>
+                <dt className="text-slate-500">{t("result.reference")}</dt>
                 <dd className="font-mono">{result.data.reference}</dd>
-                <dt className="text-slate-500">Time</dt>
-                <dd>{formatDateTime(result.data.createdAt)}</dd>
-                <dt className="text-slate-500">Credits used</dt>
-                <dd>{result.data.creditsUsed}</dd>
+                <dt className="text-slate-500">{t("result.time")}</dt>
+                <dd>{format.dateTime(result.data.createdAt)}</dd>
+                <dt className="text-slate-500">{t("result.creditsUsed")}</dt>
+                <dd>{format.number(result.data.creditsUsed)}</dd>
                 {result.citizen && (
                   <>
-                    <dt className="text-slate-500">Full name</dt>
+                    <dt className="text-slate-500">{t("result.fullName")}</dt>
                     <dd className="font-medium">{result.citizen.fullName}</dd>
-                    <dt className="text-slate-500">Date of birth</dt>
+                    <dt className="text-slate-500">{t("result.dateOfBirth")}</dt>
                     <dd>{result.citizen.dateOfBirth}</dd>
-                    <dt className="text-slate-500">Date of issue</dt>
+                    <dt className="text-slate-500">{t("result.dateOfIssue")}</dt>
                     <dd>{result.citizen.dateOfIssue}</dd>
                   </>
                 )}
               </dl>
               <MatchSummary match={result.match} />
-              {result.citizen && <Notice>Citizen details are shown once and are not stored by Hubi.</Notice>}
+              {result.citizen && <Notice>{t("result.shownOnce")}</Notice>}
               <Link href={`/history/${result.data.id}`} className="text-sm font-medium text-blue-800 hover:underline">
-                Open the certificate
+                {t("result.certificate")}
               </Link>
             </div>
           )}

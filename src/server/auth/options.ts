@@ -40,7 +40,7 @@ export const authOptions = (): NextAuthOptions => ({
         if (!result.ok) throw new Error(SIGN_IN_ERRORS[result.reason]);
         await recordSignIn(result.user.id);
         const userAgent = (req.headers as Record<string, string | undefined> | undefined)?.["user-agent"];
-        const sessionId = await createSession(result.user.id, { clientAddress: address, userAgent });
+        const sessionId = await createSession(result.user, { clientAddress: address, userAgent });
         return { id: result.user.id, email: result.user.email, name: result.user.name, sessionId };
       },
     }),

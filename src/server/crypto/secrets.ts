@@ -44,6 +44,11 @@ export function recoveryCodeHash(code: string): string {
   return createHmac("sha256", subkey("recovery-code")).update(code).digest("hex");
 }
 
+/** Keyed hash of a password reset token: a copy of the table cannot be turned into working links. */
+export function passwordResetTokenHash(token: string): string {
+  return createHmac("sha256", subkey("password-reset")).update(token).digest("hex");
+}
+
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 

@@ -17,6 +17,9 @@ import { describeError, log } from "@/server/logging";
 import { DISABLE_AFTER_FAILING_MS, nextRetryDelayMs } from "./retry-policy";
 import { sendRequest, type SendResult } from "./send-request";
 import { openSecret, signatureHeaders } from "./signing";
+import { auditableUrl } from "./auditable-url";
+import { MEMBERS_EMAIL_SQL } from "@/server/mail/enqueue";
+import type { EmailParams } from "@/server/mail/kinds";
 
 type ClaimedDelivery = {
   leaseToken: string;
@@ -113,14 +116,35 @@ async function recordAttempt(client: PoolClient, d: ClaimedDelivery, at: Date, r
     : at.getTime() - failingSince.getTime() >= DISABLE_AFTER_FAILING_MS
       ? "No successful delivery for 5 days"
       : null;
-  await client.query(
+  const { rows } = await client.query<{ just_disabled: boolean }>(
     `UPDATE webhook_endpoint SET failing_since = COALESCE(failing_since, $2),
        enabled = enabled AND $3::text IS NULL,
        disabled_reason = CASE WHEN enabled AND $3::text IS NOT NULL THEN $3 ELSE disabled_reason END,
        disabled_at = CASE WHEN enabled AND $3::text IS NOT NULL THEN $2 ELSE disabled_at END
-     WHERE id = $1`,
+     WHERE id = $1
+     RETURNING NOT enabled AND disabled_at = $2 AS just_disabled`,
     [d.endpoint_id, at, disableReason],
   );
+  if (rows[0]?.just_disabled) await emailEndpointDisabled(client, d, at, gone ? "gone" : "failing");
+}
+
+/** Owners and developers learn by email that their endpoint was turned off, once per disabling. */
+async function emailEndpointDisabled(client: PoolClient, d: ClaimedDelivery, at: Date, reason: "gone" | "failing"): Promise<void> {
+  const [endpoint] = (
+    await client.query<{ business_id: string; mode: "test" | "live"; name: string }>(
+      "SELECT e.business_id, e.mode, b.name FROM webhook_endpoint e JOIN business b ON b.id = e.business_id WHERE e.id = $1",
+      [d.endpoint_id],
+    )
+  ).rows;
+  if (!endpoint) return;
+  const params: EmailParams["webhook_disabled"] = { businessName: endpoint.name, mode: endpoint.mode, url: auditableUrl(d.url), reason };
+  await client.query(MEMBERS_EMAIL_SQL, [
+    endpoint.business_id,
+    ["owner", "developer"],
+    "webhook_disabled",
+    `webhook_disabled:${d.endpoint_id}:${at.toISOString()}`,
+    JSON.stringify(params),
+  ]);
 }
 
 async function attempt(delivery: ClaimedDelivery, at: Date): Promise<SendResult> {

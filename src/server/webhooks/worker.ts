@@ -1,12 +1,13 @@
 /**
- * The webhook worker: a dispatcher loop (outbox → deliveries) and a few delivery slots, all
- * polling PostgreSQL. Any number of workers, in app processes or `npm run worker` processes, can
+ * The webhook worker: a dispatcher loop (outbox → deliveries, and the emails some events cause),
+ * a few delivery slots and an email slot (when SMTP_URL is set), all polling PostgreSQL. Any number of workers, in app processes or `npm run worker` processes, can
  * run against one database: claims use SKIP LOCKED, so they share the work without double sends.
  * `stop` waits for attempts in flight (at most the 10 s delivery timeout).
  */
 import { startPollingLoops, type Loops } from "@/server/polling-loops";
 import { dispatchOutbox } from "./dispatch-outbox";
 import { deliverNext } from "./deliver-next";
+import { sendNextEmail } from "@/server/mail/send-next";
 
 export type WorkerOptions = {
   /** Deliveries in flight at once in this process (none holds a database connection while it waits on a receiver). */
@@ -22,6 +23,7 @@ export function startWebhookWorker(options: WorkerOptions = {}): Loops {
     [
       { name: "dispatch", step: async () => (await dispatchOutbox()).more },
       ...Array.from({ length: concurrency }, (_, i) => ({ name: `delivery slot ${i + 1}`, step: () => deliverNext() })),
+      { name: "email", step: () => sendNextEmail() },
     ],
     pollMs,
   );

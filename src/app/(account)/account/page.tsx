@@ -1,4 +1,6 @@
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { pageTitle } from "@/i18n/page-title";
 import { PageHeader } from "@/components/ui/page-header";
 import { Notice } from "@/components/ui/states";
 import { getPortalSession } from "@/server/auth/portal-session";
@@ -6,23 +8,23 @@ import { TwoFactorCard } from "@/components/account/two-factor-card";
 import { PasswordCard } from "@/components/account/password-card";
 import { SessionsCard } from "@/components/account/sessions-card";
 
-export const metadata = { title: "Account" };
+export const generateMetadata = pageTitle("account");
 
 export default async function AccountPage() {
   const session = (await getPortalSession())!;
   const { user } = session;
+  const t = await getTranslations("account");
   const home = user.memberships.length > 0 ? "/overview" : "/admin";
   return (
     <div className="space-y-6">
-      <PageHeader title="Account" description={`${user.name} · ${user.email}`} />
+      <PageHeader title={t("title")} description={`${user.name} · ${user.email}`} />
       {!user.twoFactorEnabled && (user.isPlatformAdmin || user.memberships.some((m) => m.requireTwoFactor)) ? (
         <Notice tone="warning">
-          {user.isPlatformAdmin ? "Platform admins" : "Members of your business"} must sign in with a second factor. Turn on two-factor
-          sign-in below to continue.
+          {t(user.isPlatformAdmin ? "requiredAdmin" : "requiredMember")}
         </Notice>
       ) : (
         <Link href={home} className="text-sm font-medium text-blue-800 hover:underline">
-          ← Back to {home === "/admin" ? "the admin console" : "the portal"}
+          {t(home === "/admin" ? "backToAdmin" : "backToPortal")}
         </Link>
       )}
       <TwoFactorCard />

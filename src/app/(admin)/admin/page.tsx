@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
+import { pageTitle } from "@/i18n/page-title";
 import { PlatformDashboard } from "./dashboard";
 
-export const metadata: Metadata = { title: "Admin dashboard" };
+export const generateMetadata = pageTitle("admin", "dashboard.title");
 
 export default function AdminHome() {
   return <PlatformDashboard />;

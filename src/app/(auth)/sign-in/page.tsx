@@ -2,9 +2,10 @@ import { redirect } from "next/navigation";
 import { Suspense } from "react";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { safeCallback } from "@/components/auth/safe-callback";
+import { pageTitle } from "@/i18n/page-title";
 import { getPortalSession } from "@/server/auth/portal-session";
 
-export const metadata = { title: "Sign in" };
+export const generateMetadata = pageTitle("auth", "signIn.title");
 
 // Reads the session, so never prerendered.
 export const dynamic = "force-dynamic";

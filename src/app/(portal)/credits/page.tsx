@@ -1,13 +1,16 @@
+import { getTranslations } from "next-intl/server";
 import { env } from "@/env";
+import { pageTitle } from "@/i18n/page-title";
 import { PageHeader } from "@/components/ui/page-header";
 import { CreditsView } from "@/components/credits/credits-view";
 
-export const metadata = { title: "Credits" };
+export const generateMetadata = pageTitle("credits");
 
-export default function CreditsPage() {
+export default async function CreditsPage() {
+  const t = await getTranslations("credits");
   return (
     <>
-      <PageHeader title="Credits" description="Your live credit balance and its history." />
+      <PageHeader title={t("title")} description={t("description")} />
       <CreditsView contact={env().CREDITS_CONTACT} />
     </>
   );

@@ -1,15 +1,15 @@
+import { getTranslations } from "next-intl/server";
+import { pageTitle } from "@/i18n/page-title";
 import { PageHeader } from "@/components/ui/page-header";
 import { DataProtectionView } from "@/components/data-protection/data-protection-view";
 
-export const metadata = { title: "Data protection" };
+export const generateMetadata = pageTitle("data-protection");
 
-export default function DataProtectionPage() {
+export default async function DataProtectionPage() {
+  const t = await getTranslations("data-protection");
   return (
     <>
-      <PageHeader
-        title="Data protection"
-        description="Consent required on live verifications, and how long your verification history is kept before it is redacted."
-      />
+      <PageHeader title={t("title")} description={t("description")} />
       <DataProtectionView />
     </>
   );

@@ -1,14 +1,17 @@
+import { getTranslations } from "next-intl/server";
 import { Suspense } from "react";
 import { PageHeader } from "@/components/ui/page-header";
 import { Loading } from "@/components/ui/states";
+import { pageTitle } from "@/i18n/page-title";
 import { HistoryView } from "@/components/history/history-view";
 
-export const metadata = { title: "History" };
+export const generateMetadata = pageTitle("history");
 
-export default function HistoryPage() {
+export default async function HistoryPage() {
+  const t = await getTranslations("history");
   return (
     <>
-      <PageHeader title="History" description="Every verification of the selected mode, from the API and from the portal." />
+      <PageHeader title={t("title")} description={t("description")} />
       <Suspense fallback={<Loading />}>
         <HistoryView />
       </Suspense>

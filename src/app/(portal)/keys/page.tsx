@@ -1,13 +1,16 @@
+import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/ui/page-header";
 import { KeysView } from "@/components/keys/keys-view";
+import { pageTitle } from "@/i18n/page-title";
 import { RoleGate } from "@/app/(portal)/role-gate";
 
-export const metadata = { title: "API keys" };
+export const generateMetadata = pageTitle("keys");
 
-export default function KeysPage() {
+export default async function KeysPage() {
+  const t = await getTranslations("keys");
   return (
     <RoleGate min="developer">
-      <PageHeader title="API keys" description="Test keys call the sandbox; live keys call the national registry and use credits." />
+      <PageHeader title={t("title")} description={t("description")} />
       <KeysView />
     </RoleGate>
   );

@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useSubmission } from "@/trpc/use-submission";
@@ -6,19 +7,21 @@ import { Button } from "@/components/ui/button";
 import { useTRPC } from "@/trpc/client";
 import { fieldErrorsOf } from "@/trpc/errors";
 import { useValidate } from "@/components/i18n/use-validate";
+import { useErrorMessage } from "@/components/i18n/error-message";
 import { liveAccessApplicationSchema, type LiveAccessApplicationForm } from "@/contracts/live-access";
 
 type FieldName = keyof LiveAccessApplicationForm;
 
-const FIELDS: { name: FieldName; label: string; type?: string; multiline?: boolean; hint?: string; autoComplete?: string }[] = [
-  { name: "legalName", label: "Legal name", autoComplete: "organization" },
-  { name: "registrationNumber", label: "Registration number" },
-  { name: "country", label: "Country of registration", autoComplete: "country-name" },
-  { name: "address", label: "Registered address", multiline: true, autoComplete: "street-address" },
-  { name: "contactName", label: "Contact person", autoComplete: "name" },
-  { name: "contactEmail", label: "Contact email", type: "email", autoComplete: "email" },
-  { name: "intendedUse", label: "Intended use", multiline: true, hint: "Why and when you verify identities, e.g. customer onboarding for mobile-money accounts." },
-  { name: "expectedMonthlyVolume", label: "Expected verifications per month", type: "number" },
+// Labels and the hint are in the message files (live-access.form.fields.<name>).
+const FIELDS: { name: FieldName; type?: string; multiline?: boolean; hint?: boolean; autoComplete?: string }[] = [
+  { name: "legalName", autoComplete: "organization" },
+  { name: "registrationNumber" },
+  { name: "country", autoComplete: "country-name" },
+  { name: "address", multiline: true, autoComplete: "street-address" },
+  { name: "contactName", autoComplete: "name" },
+  { name: "contactEmail", type: "email", autoComplete: "email" },
+  { name: "intendedUse", multiline: true, hint: true },
+  { name: "expectedMonthlyVolume", type: "number" },
 ];
 
 /** The form's text values, starting from a previous application when there is one. */
@@ -27,6 +30,8 @@ const initialValues = (previous?: LiveAccessApplicationForm | null) =>
 
 /** The owner's application. Validated with the service's own schema before it is sent. */
 export function ApplicationForm({ previous }: { previous: LiveAccessApplicationForm | null }) {
+  const t = useTranslations("live-access.form");
+  const errorMessage = useErrorMessage();
   const trpc = useTRPC();
   const validate = useValidate();
   const queryClient = useQueryClient();
@@ -46,10 +51,10 @@ export function ApplicationForm({ previous }: { previous: LiveAccessApplicationF
   };
 
   // Field problems show beside their inputs; anything else (e.g. a pending application) here.
-  const formError = apply.error && Object.keys(fieldErrorsOf(apply.error)).length === 0 ? apply.error.message : null;
+  const formError = apply.error && Object.keys(fieldErrorsOf(apply.error)).length === 0 ? errorMessage(apply.error) : null;
   return (
     <form
-      aria-label="Live access application"
+      aria-label={t("label")}
       noValidate
       className="grid grid-cols-1 gap-4 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200 md:grid-cols-2"
       onSubmit={(e) => {
@@ -57,7 +62,7 @@ export function ApplicationForm({ previous }: { previous: LiveAccessApplicationF
         submit();
       }}
     >
-      <h2 className="font-semibold md:col-span-2">{previous ? "Correct and apply again" : "Apply for live access"}</h2>
+      <h2 className="font-semibold md:col-span-2">{previous ? t("applyAgain") : t("apply")}</h2>
       {FIELDS.map((f) => {
         const id = `live-access-${f.name}`;
         const error = errors[f.name];
@@ -75,12 +80,12 @@ export function ApplicationForm({ previous }: { previous: LiveAccessApplicationF
         return (
           <div key={f.name} className={f.multiline ? "md:col-span-2" : undefined}>
             <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-              {f.label}
+              {t(`fields.${f.name}`)}
             </label>
             {f.multiline ? <textarea rows={3} {...common} /> : <input type={f.type ?? "text"} {...common} />}
             {f.hint && (
               <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
-                {f.hint}
+                {t("intendedUseHint")}
               </p>
             )}
             {error && (
@@ -93,7 +98,7 @@ export function ApplicationForm({ previous }: { previous: LiveAccessApplicationF
       })}
       <div className="flex items-center gap-3 md:col-span-2">
         <Button type="submit" busy={apply.isPending}>
-          Submit application
+          {t("submit")}
         </Button>
         {formError && (
           <p role="alert" className="text-sm text-red-700">

@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useQuery } from "@tanstack/react-query";
 import { usePortal } from "@/components/portal/portal-context";
 import { ErrorState, Loading } from "@/components/ui/states";
@@ -9,6 +10,7 @@ import { SubmittedApplication } from "./submitted-application";
 
 /** Everyone sees where the business stands; only its owner can apply. */
 export function LiveAccessView() {
+  const t = useTranslations("live-access");
   const trpc = useTRPC();
   const { role } = usePortal();
   const status = useQuery(trpc.liveAccess.status.queryOptions());
@@ -26,7 +28,7 @@ export function LiveAccessView() {
         (role === "owner" ? (
           <ApplicationForm previous={state === "rejected" ? status.data.latestApplication : null} />
         ) : (
-          <p className="text-sm text-slate-600">Only the business owner can apply for live access.</p>
+          <p className="text-sm text-slate-600">{t("ownerOnly")}</p>
         ))}
     </div>
   );

@@ -1,15 +1,15 @@
+import { getTranslations } from "next-intl/server";
+import { pageTitle } from "@/i18n/page-title";
 import { PageHeader } from "@/components/ui/page-header";
 import { LiveAccessView } from "./live-access-view";
 
-export const metadata = { title: "Live access" };
+export const generateMetadata = pageTitle("live-access");
 
-export default function LiveAccessPage() {
+export default async function LiveAccessPage() {
+  const t = await getTranslations("live-access");
   return (
     <>
-      <PageHeader
-        title="Live access"
-        description="Live keys verify against the national registry and use credits. Tell us who you are and how you will use Hubi; a Hubi administrator reviews every application."
-      />
+      <PageHeader title={t("title")} description={t("description")} />
       <LiveAccessView />
     </>
   );

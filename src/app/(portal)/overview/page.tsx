@@ -1,12 +1,14 @@
 import { headers } from "next/headers";
+import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/ui/page-header";
 import { BalanceCard } from "@/components/overview/balance-card";
 import { QuickStart } from "@/components/overview/quick-start";
 import { UsageChart } from "@/components/overview/usage-chart";
 import { env } from "@/env";
+import { pageTitle } from "@/i18n/page-title";
 import { getPortalSession } from "@/server/auth/portal-session";
 
-export const metadata = { title: "Overview" };
+export const generateMetadata = pageTitle("overview");
 
 /** The API host for the selected mode: the configured one, else the host serving this page. */
 async function apiBaseUrl(): Promise<{ url: string; configured: boolean }> {
@@ -19,10 +21,10 @@ async function apiBaseUrl(): Promise<{ url: string; configured: boolean }> {
 }
 
 export default async function OverviewPage() {
-  const api = await apiBaseUrl();
+  const [api, t] = await Promise.all([apiBaseUrl(), getTranslations("overview")]);
   return (
     <>
-      <PageHeader title="Overview" description="Your balance, recent activity and how to make your first call." />
+      <PageHeader title={t("title")} description={t("description")} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <UsageChart />

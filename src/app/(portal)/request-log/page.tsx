@@ -1,13 +1,16 @@
+import { getTranslations } from "next-intl/server";
+import { pageTitle } from "@/i18n/page-title";
 import { PageHeader } from "@/components/ui/page-header";
 import { RoleGate } from "@/app/(portal)/role-gate";
 import { RequestLogView } from "@/components/request-log/request-log-view";
 
-export const metadata = { title: "Request log" };
+export const generateMetadata = pageTitle("request-log");
 
-export default function RequestLogPage() {
+export default async function RequestLogPage() {
+  const t = await getTranslations("request-log");
   return (
     <RoleGate min="developer">
-      <PageHeader title="Request log" description="Find a request by the ID in its X-Request-Id header when you contact support." />
+      <PageHeader title={t("title")} description={t("description")} />
       <RequestLogView />
     </RoleGate>
   );

@@ -1,12 +1,15 @@
+import { getTranslations } from "next-intl/server";
+import { pageTitle } from "@/i18n/page-title";
 import { PageHeader } from "@/components/ui/page-header";
 import { TeamView } from "@/components/team/team-view";
 
-export const metadata = { title: "Team" };
+export const generateMetadata = pageTitle("team");
 
-export default function TeamPage() {
+export default async function TeamPage() {
+  const t = await getTranslations("team");
   return (
     <>
-      <PageHeader title="Team" description="Who can use this business's account, and what they can do." />
+      <PageHeader title={t("title")} description={t("description")} />
       <TeamView />
     </>
   );

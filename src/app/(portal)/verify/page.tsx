@@ -1,13 +1,16 @@
+import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/ui/page-header";
 import { RoleGate } from "@/app/(portal)/role-gate";
+import { pageTitle } from "@/i18n/page-title";
 import { VerifyForm } from "@/components/verify/verify-form";
 
-export const metadata = { title: "Verify" };
+export const generateMetadata = pageTitle("verify");
 
-export default function VerifyPage() {
+export default async function VerifyPage() {
+  const t = await getTranslations("verify");
   return (
     <RoleGate min="developer">
-      <PageHeader title="Verify" description="Run a single verification from the portal. It is recorded in History like an API call." />
+      <PageHeader title={t("title")} description={t("description")} />
       <VerifyForm />
     </RoleGate>
   );

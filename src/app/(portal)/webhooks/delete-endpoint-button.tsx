@@ -1,12 +1,15 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useTRPC } from "@/trpc/client";
 import { useSubmission } from "@/trpc/use-submission";
 import { Button } from "@/components/ui/button";
 import { useConfirmations } from "@/components/ui/confirm-dialog";
+import { ErrorText } from "@/components/ui/states";
 import { useInvalidateWebhooks } from "./use-invalidate-webhooks";
 
 /** Removes the endpoint after a confirmation; the events stay in the Events API for 30 days. */
 export function DeleteEndpointButton({ mode }: { mode: "test" | "live" }) {
+  const t = useTranslations("webhooks.delete");
   const trpc = useTRPC();
   const invalidate = useInvalidateWebhooks();
   const { ask, dialog } = useConfirmations();
@@ -15,9 +18,9 @@ export function DeleteEndpointButton({ mode }: { mode: "test" | "live" }) {
     ask(
       [
         {
-          title: `Delete the ${mode} endpoint?`,
-          message: "Its deliveries and their attempts are deleted and no more events are sent. Events stay available in the Events API for 30 days.",
-          confirmLabel: "Delete endpoint",
+          title: t("title", { mode }),
+          message: t("message"),
+          confirmLabel: t("confirm"),
         },
       ],
       () => remove.submit({}),
@@ -26,9 +29,9 @@ export function DeleteEndpointButton({ mode }: { mode: "test" | "live" }) {
     <div className="mt-5 flex items-center gap-3 border-t border-slate-200 pt-4">
       {dialog}
       <Button variant="danger" busy={remove.isPending} onClick={confirm}>
-        Delete endpoint
+        {t("button")}
       </Button>
-      {remove.error && <p role="alert" className="text-sm text-red-700">{remove.error.message}</p>}
+      {remove.error && <ErrorText error={remove.error} />}
     </div>
   );
 }

@@ -1,9 +1,11 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useSubmission } from "@/trpc/use-submission";
 import { useTRPC } from "@/trpc/client";
-import { formatDateTime } from "@/components/format";
+import { useFormat } from "@/components/i18n/format";
+import { ErrorText } from "@/components/ui/states";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Table, Tbody, Td, Th } from "@/components/ui/table";
@@ -13,6 +15,7 @@ import { AttemptSummary } from "./attempt-summary";
 const STATUS_STYLE = { pending: "text-amber-700", succeeded: "text-green-700", failed: "text-red-700" } as const;
 
 export function DeliveriesTable({ canEdit }: { canEdit: boolean }) {
+  const t = useTranslations("webhooks.deliveries");
   const trpc = useTRPC();
   const invalidate = useInvalidateWebhooks();
   const [open, setOpen] = useState<string | null>(null);
@@ -21,7 +24,7 @@ export function DeliveriesTable({ canEdit }: { canEdit: boolean }) {
   const items = deliveries.data?.items ?? [];
   return (
     <Card>
-      <CardHeader title="Recent deliveries" description="The last 50, newest first. Open an event to see each attempt and the receiver's answer." />
+      <CardHeader title={t("title")} description={t("description")} />
       {canEdit && (
         <CardBody className="border-b border-slate-200">
           <ResendFailedForm />
@@ -29,19 +32,19 @@ export function DeliveriesTable({ canEdit }: { canEdit: boolean }) {
       )}
       {items.length === 0 ? (
         <CardBody>
-          <p className="text-sm text-slate-500">No deliveries yet.</p>
+          <p className="text-sm text-slate-500">{t("empty")}</p>
         </CardBody>
       ) : (
-        <Table caption="Webhook deliveries">
+        <Table caption={t("caption")}>
           <thead>
             <tr>
-              <Th>Event</Th>
-              <Th>Status</Th>
-              <Th>Attempts</Th>
-              <Th>Created</Th>
-              <Th>Next retry</Th>
+              <Th>{t("columns.event")}</Th>
+              <Th>{t("columns.status")}</Th>
+              <Th>{t("columns.attempts")}</Th>
+              <Th>{t("columns.created")}</Th>
+              <Th>{t("columns.nextRetry")}</Th>
               <Th>
-                <span className="sr-only">Actions</span>
+                <span className="sr-only">{t("columns.actions")}</span>
               </Th>
             </tr>
           </thead>
@@ -50,7 +53,7 @@ export function DeliveriesTable({ canEdit }: { canEdit: boolean }) {
               <DeliveryRows key={d.id} delivery={d} expanded={open === d.id} onToggle={() => setOpen(open === d.id ? null : d.id)}>
                 {canEdit && d.status !== "pending" && (
                   <Button size="sm" variant="secondary" busy={resend.isPending} onClick={() => resend.submit({ deliveryId: d.id })}>
-                    Resend
+                    {t("resend")}
                   </Button>
                 )}
               </DeliveryRows>
@@ -58,7 +61,7 @@ export function DeliveriesTable({ canEdit }: { canEdit: boolean }) {
           </Tbody>
         </Table>
       )}
-      {resend.error && <p role="alert" className="px-5 py-3 text-sm text-red-700">{resend.error.message}</p>}
+      {resend.error && <ErrorText error={resend.error} className="px-5 py-3 text-sm text-red-700" />}
     </Card>
   );
 }
@@ -74,6 +77,8 @@ type Delivery = {
 };
 
 function DeliveryRows({ delivery: d, expanded, onToggle, children }: { delivery: Delivery; expanded: boolean; onToggle: () => void; children: React.ReactNode }) {
+  const t = useTranslations("webhooks.deliveries");
+  const format = useFormat();
   return (
     <>
       <tr data-testid="delivery-row">
@@ -83,16 +88,16 @@ function DeliveryRows({ delivery: d, expanded, onToggle, children }: { delivery:
           </button>
           <div className="font-mono text-xs text-slate-500">{d.eventId}</div>
         </Td>
-        <Td className={STATUS_STYLE[d.status]}>{d.status}</Td>
-        <Td className="tabular-nums">{d.attempts.length}</Td>
-        <Td>{formatDateTime(d.createdAt)}</Td>
-        <Td>{d.nextAttemptAt && d.status === "pending" ? formatDateTime(d.nextAttemptAt) : "—"}</Td>
+        <Td className={STATUS_STYLE[d.status]}>{t(`statuses.${d.status}`)}</Td>
+        <Td className="tabular-nums">{format.number(d.attempts.length)}</Td>
+        <Td>{format.dateTime(d.createdAt)}</Td>
+        <Td>{d.nextAttemptAt && d.status === "pending" ? format.dateTime(d.nextAttemptAt) : "—"}</Td>
         <Td className="text-right">{children}</Td>
       </tr>
       {expanded && (
         <tr>
           <td colSpan={6} className="space-y-3 bg-slate-50 px-4 py-3">
-            {d.attempts.length === 0 ? <p className="text-slate-500">Not attempted yet.</p> : d.attempts.map((a, i) => <AttemptSummary key={i} attempt={a} />)}
+            {d.attempts.length === 0 ? <p className="text-slate-500">{t("notAttempted")}</p> : d.attempts.map((a, i) => <AttemptSummary key={i} attempt={a} />)}
             <EventPayload eventId={d.eventId} />
           </td>
         </tr>
@@ -103,13 +108,14 @@ function DeliveryRows({ delivery: d, expanded, onToggle, children }: { delivery:
 
 /** The event as delivered: the receiver's view of it (loaded when the row is opened). */
 function EventPayload({ eventId }: { eventId: string }) {
+  const t = useTranslations("webhooks.deliveries");
   const trpc = useTRPC();
   const event = useQuery(trpc.webhooks.event.queryOptions({ id: eventId }));
   return (
     <div className="space-y-1">
-      <p className="font-medium text-slate-700">Payload</p>
-      {event.isPending && <p className="text-slate-500">Loading…</p>}
-      {event.error && <p className="text-red-700">{event.error.message}</p>}
+      <p className="font-medium text-slate-700">{t("payload")}</p>
+      {event.isPending && <p className="text-slate-500">{t("loading")}</p>}
+      {event.error && <ErrorText error={event.error} className="text-red-700" />}
       {event.data && (
         <pre data-testid="event-payload" className="max-h-64 overflow-auto rounded bg-white p-2 font-mono text-xs ring-1 ring-slate-200">
           {JSON.stringify(event.data, null, 2)}
@@ -121,6 +127,7 @@ function EventPayload({ eventId }: { eventId: string }) {
 
 /** After an outage on the receiver's side: every failed delivery since a moment goes back in the queue. */
 function ResendFailedForm() {
+  const t = useTranslations("webhooks.deliveries");
   const trpc = useTRPC();
   const invalidate = useInvalidateWebhooks();
   const [since, setSince] = useState(() => localDateTime(new Date(Date.now() - 24 * 3600_000)));
@@ -135,18 +142,18 @@ function ResendFailedForm() {
       }}
     >
       <label className="flex flex-col gap-1">
-        <span className="text-slate-600">Failed since</span>
+        <span className="text-slate-600">{t("failedSince")}</span>
         <input type="datetime-local" required className="rounded border border-slate-300 px-2 py-1" value={since} onChange={(e) => setSince(e.target.value)} />
       </label>
       <Button type="submit" variant="secondary" busy={resend.isPending}>
-        Resend failed deliveries
+        {t("resendFailed")}
       </Button>
       {resend.data && (
         <p role="status" className="w-full text-slate-600">
-          {resend.data.resent === 0 ? "No failed deliveries since then." : `${resend.data.resent} deliveries queued again.`}
+          {resend.data.resent === 0 ? t("noneFailed") : t("requeued", { count: resend.data.resent })}
         </p>
       )}
-      {resend.error && <p role="alert" className="w-full text-red-700">{resend.error.message}</p>}
+      {resend.error && <ErrorText error={resend.error} className="w-full text-red-700" />}
     </form>
   );
 }

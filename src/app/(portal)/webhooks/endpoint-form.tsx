@@ -1,11 +1,14 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useSubmission } from "@/trpc/use-submission";
 import { useTRPC } from "@/trpc/client";
 import { Button } from "@/components/ui/button";
+import { ErrorText } from "@/components/ui/states";
 import { useInvalidateWebhooks } from "./use-invalidate-webhooks";
 
 export function EndpointForm({ current, canEdit }: { current: { url: string } | null; canEdit: boolean }) {
+  const t = useTranslations("webhooks.form");
   const trpc = useTRPC();
   const invalidate = useInvalidateWebhooks();
   const [url, setUrl] = useState(current?.url ?? "");
@@ -20,7 +23,7 @@ export function EndpointForm({ current, canEdit }: { current: { url: string } | 
       }}
     >
       <label className="flex min-w-80 flex-1 flex-col gap-1 text-sm">
-        Endpoint URL
+        {t("url")}
         <input
           className="rounded-md border border-slate-300 px-3 py-2 font-mono text-sm"
           type="url"
@@ -33,11 +36,11 @@ export function EndpointForm({ current, canEdit }: { current: { url: string } | 
       </label>
       {canEdit && (
         <Button type="submit" busy={save.isPending}>
-          {current ? "Save URL" : "Add endpoint"}
+          {current ? t("save") : t("add")}
         </Button>
       )}
-      {save.error && <p role="alert" className="w-full text-sm text-red-700">{save.error.message}</p>}
-      {save.isSuccess && <p className="w-full text-sm text-green-700">Saved.</p>}
+      {save.error && <ErrorText error={save.error} className="w-full text-sm text-red-700" />}
+      {save.isSuccess && <p className="w-full text-sm text-green-700">{t("saved")}</p>}
     </form>
   );
 }

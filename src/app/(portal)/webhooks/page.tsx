@@ -1,16 +1,15 @@
-import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { pageTitle } from "@/i18n/page-title";
 import { PageHeader } from "@/components/ui/page-header";
 import { WebhooksPanel } from "./webhooks-panel";
 
-export const metadata: Metadata = { title: "Webhooks" };
+export const generateMetadata = pageTitle("webhooks");
 
-export default function WebhooksPage() {
+export default async function WebhooksPage() {
+  const t = await getTranslations("webhooks");
   return (
     <>
-      <PageHeader
-        title="Webhooks"
-        description="Hubi sends signed events (Standard Webhooks) to one URL per mode. Test-mode events go to the test endpoint only."
-      />
+      <PageHeader title={t("title")} description={t("description")} />
       <WebhooksPanel />
     </>
   );

@@ -1,15 +1,19 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { useTRPC } from "@/trpc/client";
 import { useSubmission } from "@/trpc/use-submission";
-import { formatDateTime } from "@/components/format";
+import { useFormat } from "@/components/i18n/format";
+import { ErrorText } from "@/components/ui/states";
 import { Button } from "@/components/ui/button";
 import { useConfirmations } from "@/components/ui/confirm-dialog";
 import { useInvalidateWebhooks } from "./use-invalidate-webhooks";
 
 /** The signing secret: revealed on request; rotated after a confirmation, once per submission. */
 export function SecretPanel({ previousSecretExpiresAt }: { previousSecretExpiresAt: Date | null }) {
+  const t = useTranslations("webhooks.secret");
+  const format = useFormat();
   const trpc = useTRPC();
   const invalidate = useInvalidateWebhooks();
   const [secret, setSecret] = useState<string | null>(null);
@@ -27,9 +31,9 @@ export function SecretPanel({ previousSecretExpiresAt }: { previousSecretExpires
     ask(
       [
         {
-          title: "Rotate the signing secret?",
-          message: "Deliveries are signed with both the new and the current secret for 24 hours, so your receiver can switch over.",
-          confirmLabel: "Rotate secret",
+          title: t("rotateTitle"),
+          message: t("rotateMessage"),
+          confirmLabel: t("rotate"),
         },
       ],
       () => rotate.submit({}),
@@ -42,16 +46,16 @@ export function SecretPanel({ previousSecretExpiresAt }: { previousSecretExpires
           {secret ?? "whsec_••••••••••••••••"}
         </code>
         <Button variant="secondary" busy={reveal.isPending} onClick={() => (secret ? setSecret(null) : reveal.mutate())}>
-          {secret ? "Hide secret" : "Reveal secret"}
+          {secret ? t("hide") : t("reveal")}
         </Button>
         <Button variant="secondary" busy={rotate.isPending} onClick={confirmRotation}>
-          Rotate secret
+          {t("rotate")}
         </Button>
       </div>
       {previousSecretExpiresAt && (
-        <p className="text-slate-600">Rotation in progress: the previous secret also signs until {formatDateTime(previousSecretExpiresAt)}.</p>
+        <p className="text-slate-600">{t("rotating", { time: format.dateTime(previousSecretExpiresAt) })}</p>
       )}
-      {(reveal.error ?? rotate.error) && <p role="alert" className="text-red-700">{(reveal.error ?? rotate.error)!.message}</p>}
+      {(reveal.error ?? rotate.error) && <ErrorText error={reveal.error ?? rotate.error} className="text-red-700" />}
     </div>
   );
 }

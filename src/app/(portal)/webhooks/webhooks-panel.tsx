@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/trpc/client";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -12,18 +13,19 @@ import { EventTypesForm } from "./event-types-form";
 import { DeleteEndpointButton } from "./delete-endpoint-button";
 
 export function WebhooksPanel() {
+  const t = useTranslations("webhooks");
   const trpc = useTRPC();
   const me = useQuery(trpc.session.me.queryOptions());
   // Polled like the deliveries, so that "last successful delivery" stays current.
   const endpoint = useQuery({ ...trpc.webhooks.endpoint.queryOptions(), refetchInterval: 5_000 });
-  if (me.isPending || endpoint.isPending) return <Loading label="Loading webhooks" />;
-  if (!me.data?.membership) return <p className="mt-8 text-sm text-slate-600">Sign in as a member of a business to manage webhooks.</p>;
+  if (me.isPending || endpoint.isPending) return <Loading label={t("loading")} />;
+  if (!me.data?.membership) return <p className="mt-8 text-sm text-slate-600">{t("notMember")}</p>;
   const canEdit = me.data.membership.role !== "viewer";
   const current = endpoint.data ?? null;
   return (
     <div className="mt-6 space-y-6">
       <Card>
-        <CardHeader title={`Endpoint, ${me.data.mode} mode`} description={`Where Hubi sends this mode's events, signed with the endpoint's secret.`} />
+        <CardHeader title={t("endpointTitle", { mode: me.data.mode })} description={t("endpointDescription")} />
         <CardBody>
           <EndpointForm current={current} canEdit={canEdit} />
           {current && <EndpointStatus endpoint={current} canEdit={canEdit} />}
@@ -33,7 +35,7 @@ export function WebhooksPanel() {
       </Card>
       {current && canEdit && (
         <Card>
-          <CardHeader title="Signing secret and test" description="Verify each delivery's signature with this secret; send a test event to try your receiver." />
+          <CardHeader title={t("secretTitle")} description={t("secretDescription")} />
           <CardBody>
             <SecretPanel previousSecretExpiresAt={current.previousSecretExpiresAt} />
             <TestEventButton disabled={!current.enabled} />

@@ -1,6 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
+import { useTranslations } from "next-intl";
 import type { ApiReferenceReact as Reference } from "@scalar/api-reference-react";
 import "@scalar/api-reference-react/style.css";
 
@@ -8,8 +9,13 @@ import "@scalar/api-reference-react/style.css";
 // shows what the running deployment implements.
 const ApiReferenceReact = dynamic(() => import("@scalar/api-reference-react").then((m) => m.ApiReferenceReact), {
   ssr: false,
-  loading: () => <p className="px-6 py-12 text-slate-500">Loading the API reference…</p>,
+  loading: () => <LoadingReference />,
 });
+
+function LoadingReference() {
+  const t = useTranslations("docs.reference");
+  return <p className="px-6 py-12 text-slate-500">{t("loading")}</p>;
+}
 
 /**
  * Nothing leaves the deployment: the vendor's web fonts (fonts.scalar.com), its request proxy
@@ -17,10 +23,10 @@ const ApiReferenceReact = dynamic(() => import("@scalar/api-reference-react").th
  * Policy would refuse them anyway. "Send request" goes to this deployment (the reference is served
  * by the API it describes) with the key the reader entered once, kept in this browser only.
  */
-function configuration(): React.ComponentProps<typeof Reference>["configuration"] {
+function configuration(serverDescription: string): React.ComponentProps<typeof Reference>["configuration"] {
   return {
     url: "/api/v1/docs/openapi.json",
-    servers: [{ url: `${window.location.origin}/api/v1`, description: "This deployment (the key decides sandbox or production)" }],
+    servers: [{ url: `${window.location.origin}/api/v1`, description: serverDescription }],
     proxyUrl: "",
     authentication: { preferredSecurityScheme: "apiKey" },
     persistAuth: true,
@@ -34,6 +40,8 @@ function configuration(): React.ComponentProps<typeof Reference>["configuration"
   };
 }
 
+/** The vendor's own interface stays in English; the servers' description is ours. */
 export function ApiReference() {
-  return <ApiReferenceReact configuration={configuration()} />;
+  const t = useTranslations("docs.reference");
+  return <ApiReferenceReact configuration={configuration(t("server"))} />;
 }

@@ -1,10 +1,13 @@
-/** The sandbox citizen 11111111111 is Amina Hassan Abdi, born 1990-04-12. */
-export const MATCH_OUTCOMES: [string, string, string][] = [
-  ["Aamina Xasan Cabdi", "match", "The same three names in another spelling (Somali orthography here)."],
-  ["AMINA hassan  abdi", "match", "Case and spacing carry no meaning."],
-  ["أمينة حسن عبدي", "match", "Arabic script is transliterated and compared."],
-  ["Amina Hassan", "partial_match", "Given and father's name, without the grandfather's."],
-  ["Amina Hussein Abdi", "no_match", "Another father's name: Hassan and Hussein are two names, however alike."],
-  ["Amina Abdi Hassan", "no_match", "The names in another order: another lineage."],
-  ["Amina", "no_match", "A given name alone identifies nobody."],
+/**
+ * The sandbox citizen 11111111111 is Amina Hassan Abdi, born 1990-04-12: what each name sent
+ * matches, and why (docs.guide.identityMatch.outcomes.<why> in the message files).
+ */
+export const MATCH_OUTCOMES: [claimed: string, result: string, why: string][] = [
+  ["Aamina Xasan Cabdi", "match", "otherSpelling"],
+  ["AMINA hassan  abdi", "match", "caseAndSpacing"],
+  ["أمينة حسن عبدي", "match", "arabicScript"],
+  ["Amina Hassan", "partial_match", "twoNames"],
+  ["Amina Hussein Abdi", "no_match", "otherFather"],
+  ["Amina Abdi Hassan", "no_match", "otherOrder"],
+  ["Amina", "no_match", "givenNameOnly"],
 ];

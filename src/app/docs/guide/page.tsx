@@ -1,6 +1,6 @@
-import type { Metadata } from "next";
 import { headers } from "next/headers";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { env } from "@/env";
 import { API_HOSTS } from "@/server/openapi/document";
 import { deploymentHosts } from "@/server/openapi/deployment-hosts";
@@ -10,12 +10,13 @@ import { EVENT_RETENTION_DAYS } from "@/contracts/events-api";
 import { BATCH_MAX_ROWS } from "@/contracts/batches";
 import { API_KEY_SCOPES } from "@/contracts/api-key-scopes";
 import { ADDRESS_NOT_ALLOWED_MESSAGE } from "@/contracts/ip-allowlist";
+import { pageTitle } from "@/i18n/page-title";
 import { MATCH_OUTCOMES } from "./match-outcomes";
 import { CodeBlock } from "../_components/code-block";
 import { DocsNav } from "../_components/docs-nav";
 import { GuideSection } from "../_components/guide-section";
 
-export const metadata: Metadata = { title: "Guide" };
+export const generateMetadata = pageTitle("docs", "guide.title");
 
 const BATCH_CURL = (host: string) => `printf 'nationalId,purpose\\n11111111111,Re-verification\\n22222222222,Re-verification\\n' > customers.csv
 curl -s -X POST ${host}/api/v1/batches \\
@@ -97,36 +98,8 @@ const MATCH_RESPONSE = `
   }
 }`;
 
-const ERROR_WHEN: Record<keyof typeof ERROR_STATUS, string> = {
-  BAD_REQUEST: "Malformed JSON or a validation failure; errors[] names each offending field.",
-  UNAUTHORIZED: "Missing, malformed, unknown, revoked or expired key, or a key for the other environment.",
-  INSUFFICIENT_CREDITS: "Live balance exhausted. Top up in the portal.",
-  FORBIDDEN: "Business suspended, live key without the enterprise plan, or a read_only key calling verify.",
-  NOT_FOUND: "No such verification or event for your business and mode, or an unknown path.",
-  METHOD_NOT_ALLOWED: "Wrong HTTP method for the path.",
-  CONFLICT: "Idempotency-Key reused with another body, or still in flight (then with Retry-After).",
-  RATE_LIMITED: "More than 60 requests per minute; wait Retry-After seconds.",
-  INTERNAL_ERROR: "Unexpected error. Safe to retry with the same Idempotency-Key.",
-};
-
-/** Raised by the client library itself; each has a section here, which its errors' docUrl links to. */
-const CLIENT_ERROR_WHEN = {
-  CONNECTION_ERROR: "No HTTP response at all (DNS, TLS, connection reset). Retried automatically; check the network or baseUrl.",
-  TIMEOUT: "No response within timeoutMs (per attempt). Retried automatically; verify calls keep their idempotency key, so this is safe.",
-  ABORTED: "Your AbortSignal fired: the call, or the wait before a retry, was stopped. Nothing else is retried.",
-  UNEXPECTED_RESPONSE: "A response that is not the API's (a proxy's page) or an error code newer than your library version: upgrade it.",
-  WEB_CRYPTO_UNAVAILABLE: "The runtime has neither globalThis.crypto nor node:crypto. Use Node.js 18+, Deno, Bun or an edge runtime.",
-  WEBHOOK_VERIFICATION_FAILED: "A delivery whose signature, timestamp or headers do not check out. Answer it 400 and do not process it.",
-} as const;
-
-const LEVER_OUTCOME: Record<keyof typeof SANDBOX_LEVERS, string> = {
-  insufficient_credits: "402 INSUFFICIENT_CREDITS",
-  rate_limited: "429 RATE_LIMITED with Retry-After: 2",
-  internal_error: "500 INTERNAL_ERROR",
-  slow_response: `verified, after ${SLOW_RESPONSE_SECONDS} s (past the client library's default 10 s timeout)`,
-  credits_low: "verified, and a credits_low event (balance 9, threshold 10)",
-  credits_exhausted: "verified, and a credits_exhausted event (balance 0)",
-};
+/** Raised by the client library itself; each has a row here, which its errors' docUrl links to. */
+const CLIENT_ERROR_CODES = ["CONNECTION_ERROR", "TIMEOUT", "ABORTED", "UNEXPECTED_RESPONSE", "WEB_CRYPTO_UNAVAILABLE", "WEBHOOK_VERIFICATION_FAILED"] as const;
 
 const CATCH_UP = `
 import { Hubi } from "@hubi/node";
@@ -142,6 +115,13 @@ const errorAnchor = (name: string) => `error-${name.toLowerCase().replace(/_/g, 
 
 const code = "rounded bg-slate-100 px-1 py-0.5 font-mono text-sm";
 
+/** The markup the guide's messages use: <c> inline code, <b> bold, <em> a quoted API message. */
+const TAGS = {
+  c: (chunks: React.ReactNode) => <code className={code}>{chunks}</code>,
+  b: (chunks: React.ReactNode) => <strong>{chunks}</strong>,
+  em: (chunks: React.ReactNode) => <em>{chunks}</em>,
+};
+
 const CONSENT_REQUEST = JSON.stringify(
   {
     nationalId: "11111111111",
@@ -153,47 +133,39 @@ const CONSENT_REQUEST = JSON.stringify(
 );
 
 export default async function GuidePage() {
-  const host = await exampleHost();
+  const [host, guide, codeTitle] = await Promise.all([exampleHost(), getTranslations("docs.guide"), getTranslations("docs.code")]);
+  // Every paragraph of the guide: its message with the shared markup and any code it quotes.
+  const rich = (key: string, values: Record<string, string | number> = {}) => guide.rich(key, { ...TAGS, ...values });
   return (
     <>
       <DocsNav current="/docs/guide" />
       <main className="mx-auto max-w-3xl px-6 py-12">
-        <h1 className="text-4xl font-semibold tracking-tight">Integration guide</h1>
+        <h1 className="text-4xl font-semibold tracking-tight">{guide("heading")}</h1>
         <p className="mt-4 text-lg text-slate-600">
-          From a test key to your first live verification. Every endpoint, field and error is in the{" "}
-          <Link className="underline" href="/docs">
-            API reference
-          </Link>
-          .
+          {guide.rich("intro", {
+            link: (chunks) => (
+              <Link className="underline" href="/docs">
+                {chunks}
+              </Link>
+            ),
+          })}
         </p>
 
-        <GuideSection id="quick-start" title="Quick start">
-          <p>
-            Register your business, create a test key in the portal and call the API from your backend. Keys must never reach a
-            browser or mobile app.
-          </p>
-          <CodeBlock title="curl">{curl(host)}</CodeBlock>
-          <p>
-            Or with the official client library (<code className={code}>npm install @hubi/node</code>, Node.js 18+, Deno, Bun, edge
-            runtimes):
-          </p>
-          <CodeBlock title="TypeScript">{sdk(host)}</CodeBlock>
-          <p>
-            When your integration works, request live access in the portal. Once approved, create a{" "}
-            <code className={code}>hubi_live_…</code> key and switch to <code className={code}>environment: &quot;live&quot;</code>.
-          </p>
+        <GuideSection id="quick-start" title={guide("quickStart.title")}>
+          <p>{rich("quickStart.register")}</p>
+          <CodeBlock title={codeTitle("curl")}>{curl(host)}</CodeBlock>
+          <p>{rich("quickStart.library")}</p>
+          <CodeBlock title={codeTitle("typescript")}>{sdk(host)}</CodeBlock>
+          <p>{rich("quickStart.goLive", { liveEnvironment: 'environment: "live"' })}</p>
         </GuideSection>
 
-        <GuideSection id="sandbox" title="Sandbox magic IDs">
-          <p>
-            Test keys (<code className={code}>hubi_test_…</code>) never touch the real registry and cost no credits. These IDs always
-            return the same outcome; any other 11 digits is <code className={code}>verified</code> with a citizen generated from the ID.
-          </p>
+        <GuideSection id="sandbox" title={guide("sandbox.title")}>
+          <p>{rich("sandbox.intro")}</p>
           <table className="w-full text-left text-sm">
             <thead>
               <tr className="border-b border-slate-200">
-                <th className="py-2">nationalId</th>
-                <th className="py-2">result</th>
+                <th className="py-2">{guide("sandbox.nationalId")}</th>
+                <th className="py-2">{guide("sandbox.result")}</th>
               </tr>
             </thead>
             <tbody>
@@ -205,64 +177,41 @@ export default async function GuidePage() {
               ))}
             </tbody>
           </table>
-          <p>
-            <code className={code}>citizen</code> is present only when the result is <code className={code}>verified</code>; otherwise
-            it is <code className={code}>null</code>. Treat result values you do not know as not verified.
-          </p>
-          <p>
-            <strong>Levers.</strong> These IDs force what your integration must handle, so you can rehearse it before it happens in
-            production. Errors are answered before anything is recorded or counted.
-          </p>
+          <p>{rich("sandbox.citizen")}</p>
+          <p>{rich("sandbox.levers")}</p>
           <table className="w-full text-left text-sm">
             <thead>
               <tr className="border-b border-slate-200">
-                <th className="py-2">nationalId</th>
-                <th className="py-2">answer</th>
+                <th className="py-2">{guide("sandbox.nationalId")}</th>
+                <th className="py-2">{guide("sandbox.answer")}</th>
               </tr>
             </thead>
             <tbody>
               {Object.entries(SANDBOX_LEVERS).map(([lever, id]) => (
                 <tr key={id} className="border-b border-slate-100">
                   <td className="py-2 font-mono">{id}</td>
-                  <td className="py-2">{LEVER_OUTCOME[lever as keyof typeof SANDBOX_LEVERS]}</td>
+                  <td className="py-2">{guide(`sandbox.leverOutcome.${lever}`, { seconds: SLOW_RESPONSE_SECONDS })}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         </GuideSection>
 
-        <GuideSection id="pagination" title="Pagination">
-          <p>
-            Lists are newest first. To walk a list, pass the last item&apos;s <code className={code}>id</code> as{" "}
-            <code className={code}>startingAfter</code> until <code className={code}>pagination.hasMore</code> is false (or the first
-            item&apos;s as <code className={code}>endingBefore</code> to go the other way). Cursors never repeat or skip an item while
-            new ones arrive. Page numbers (<code className={code}>page</code>, <code className={code}>limit</code>) remain for
-            verifications, but shift when new verifications are created. A parameter given twice is 400.
-          </p>
+        <GuideSection id="pagination" title={guide("pagination.title")}>
+          <p>{rich("pagination.body")}</p>
         </GuideSection>
 
-        <GuideSection id="identity-match" title="Identity match">
-          <p>
-            Instead of receiving the registry&apos;s data and comparing it yourself, send what your customer told you in{" "}
-            <code className={code}>match</code> (<code className={code}>fullName</code>, <code className={code}>dateOfBirth</code>, or
-            both). Hubi answers with a result per field. Neither value is stored or logged: the history, the certificate and the{" "}
-            <code className={code}>verification_completed</code> event keep only the results.
-          </p>
-          <CodeBlock title="curl">{matchRequest(host)}</CodeBlock>
-          <CodeBlock title="Response">{MATCH_RESPONSE}</CodeBlock>
-          <p>
-            Names are compared the way Somali names are written: Somali orthography and its English and Arabic spellings (Maxamed,
-            Mohamed, Muhammad, محمد), compound names in one or two words (Cabdiraxmaan, Abdi Rahman), one typo in a long name. A name is
-            a chain (given name, father&apos;s, grandfather&apos;s) and order carries meaning. The score (0 to 1) ranks how alike the
-            spellings are; the result decides. <code className={code}>match</code> is <code className={code}>null</code> when nothing
-            was sent to match or the result is not <code className={code}>verified</code>. With the sandbox sample citizen:
-          </p>
+        <GuideSection id="identity-match" title={guide("identityMatch.title")}>
+          <p>{rich("identityMatch.intro")}</p>
+          <CodeBlock title={codeTitle("curl")}>{matchRequest(host)}</CodeBlock>
+          <CodeBlock title={codeTitle("response")}>{MATCH_RESPONSE}</CodeBlock>
+          <p>{rich("identityMatch.names")}</p>
           <table className="w-full text-left text-sm">
             <thead>
               <tr className="border-b border-slate-200">
-                <th className="py-2 pr-4">match.fullName sent</th>
-                <th className="py-2 pr-4">result</th>
-                <th className="py-2">Why</th>
+                <th className="py-2 pr-4">{guide("identityMatch.sent")}</th>
+                <th className="py-2 pr-4">{guide("identityMatch.result")}</th>
+                <th className="py-2">{guide("identityMatch.why")}</th>
               </tr>
             </thead>
             <tbody>
@@ -270,87 +219,48 @@ export default async function GuidePage() {
                 <tr key={claimed} className="border-b border-slate-100 align-top">
                   <td className="py-2 pr-4 font-mono">{claimed}</td>
                   <td className="py-2 pr-4 font-mono">{result}</td>
-                  <td className="py-2">{why}</td>
+                  <td className="py-2">{guide(`identityMatch.outcomes.${why}`)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-          <p>
-            The same Idempotency-Key with another <code className={code}>match</code> is a payload conflict (409).
-          </p>
+          <p>{rich("identityMatch.conflict")}</p>
         </GuideSection>
 
-        <GuideSection id="consent" title="Consent and data protection">
-          <p>
-            Send <code className={code}>consent</code> with each verify: when your customer agreed to the lookup (
-            <code className={code}>obtainedAt</code>, ISO 8601, not in the future), how (<code className={code}>written</code>,{" "}
-            <code className={code}>electronic</code> or <code className={code}>verbal</code>) and, if you like, your own{" "}
-            <code className={code}>reference</code> for it (a form number; no personal data). It is kept with the verification and
-            shown in the history, the certificate, the export and the <code className={code}>verification_completed</code> event.
-          </p>
-          <CodeBlock title="Request body">{CONSENT_REQUEST}</CodeBlock>
-          <p>
-            New businesses require consent on live verifications: without it a live verify is 400 with{" "}
-            <code className={code}>errors[]</code> on <code className={code}>consent</code>, and costs nothing. An owner can change this,
-            and how long the history is kept, on the portal&apos;s Data protection page. The sandbox never requires consent.
-          </p>
-          <p>
-            To forget a customer, redact the verification: <code className={code}>POST /api/v1/verifications/&#123;id&#125;/redact</code>{" "}
-            (free, idempotent, not for read-only keys; owners also have a Redact button on the certificate). The purpose, the consent
-            reference and every trace of the national ID are erased, from Hubi&apos;s logs and webhook events too; the id, reference,
-            result and dates stay, with <code className={code}>redactedAt</code> set, and a <code className={code}>verification_redacted</code>{" "}
-            event tells your systems to delete their copies. History older than the business&apos;s retention period (1, 2, 5 or 7
-            years; 5 by default) is redacted the same way every day, without events.
-          </p>
+        <GuideSection id="consent" title={guide("consent.title")}>
+          <p>{rich("consent.send")}</p>
+          <CodeBlock title={codeTitle("requestBody")}>{CONSENT_REQUEST}</CodeBlock>
+          <p>{rich("consent.required")}</p>
+          <p>{rich("consent.redact", { redactPath: "POST /api/v1/verifications/{id}/redact" })}</p>
         </GuideSection>
 
-        <GuideSection id="key-scopes" title="Key scopes">
-          <p>Each API key has a scope, chosen when it is created in the portal:</p>
+        <GuideSection id="key-scopes" title={guide("keyScopes.title")}>
+          <p>{guide("keyScopes.intro")}</p>
           <ul className="list-disc space-y-1 pl-6">
-            {Object.entries(API_KEY_SCOPES).map(([scope, can]) => (
+            {Object.keys(API_KEY_SCOPES).map((scope) => (
               <li key={scope}>
-                <code className={code}>{scope}</code>: {can}
+                <code className={code}>{scope}</code>: {rich(`keyScopes.scopes.${scope}`)}
               </li>
             ))}
           </ul>
-          <p>
-            A <code className={code}>match_only</code> key is the data-minimised choice: your systems learn whether the details your
-            customer gave are right, and never hold a copy of registry data they did not need.
-          </p>
-          <p>
-            A key can also be limited to your servers&apos; addresses: up to 50 IPv4 or IPv6 addresses and CIDR ranges, set when the
-            key is created or later with Edit. From anywhere else the key gets 403 <code className={code}>FORBIDDEN</code> (
-            <em>{ADDRESS_NOT_ALLOWED_MESSAGE}</em>), so a leaked key is of no use outside them.
-          </p>
+          <p>{rich("keyScopes.matchOnly")}</p>
+          {/* The API's own refusal is quoted as it is sent: API messages stay English. */}
+          <p>{rich("keyScopes.addresses", { message: ADDRESS_NOT_ALLOWED_MESSAGE })}</p>
         </GuideSection>
 
-        <GuideSection id="idempotency" title="Idempotency">
-          <p>
-            Send an <code className={code}>Idempotency-Key</code> header (8 to 128 printable ASCII characters) with each verify call. A
-            retry with the same key and the same body within 24 hours returns the original response with{" "}
-            <code className={code}>cached: true</code> and the header <code className={code}>Idempotent-Replayed: true</code>: no
-            second verification, no second credit.
-          </p>
-          <p>
-            The same key with a different body is 409 <code className={code}>CONFLICT</code>; never retry that. A 409 with a{" "}
-            <code className={code}>Retry-After</code> header means the first request is still running: retry after that delay. Failed
-            requests (4xx, 5xx) are not stored, so you can fix the cause and retry with the same key. The client library generates a key
-            per call and reuses it across its retries.
-          </p>
+        <GuideSection id="idempotency" title={guide("idempotency.title")}>
+          <p>{rich("idempotency.send")}</p>
+          <p>{rich("idempotency.conflict")}</p>
         </GuideSection>
 
-        <GuideSection id="errors" title="Errors">
-          <p>
-            Every error has the same body:{" "}
-            <code className={code}>{`{ "status": "failed", "code", "message", "requestId", "errors"? }`}</code>. Quote the{" "}
-            <code className={code}>requestId</code> (also the <code className={code}>X-Request-Id</code> header) to support.
-          </p>
+        <GuideSection id="errors" title={guide("errors.title")}>
+          <p>{rich("errors.body", { errorBody: '{ "status": "failed", "code", "message", "requestId", "errors"? }' })}</p>
           <table className="w-full text-left text-sm">
             <thead>
               <tr className="border-b border-slate-200">
-                <th className="py-2 pr-4">Status</th>
-                <th className="py-2 pr-4">code</th>
-                <th className="py-2">When</th>
+                <th className="py-2 pr-4">{guide("errors.status")}</th>
+                <th className="py-2 pr-4">{guide("errors.code")}</th>
+                <th className="py-2">{guide("errors.when")}</th>
               </tr>
             </thead>
             <tbody>
@@ -358,112 +268,55 @@ export default async function GuidePage() {
                 <tr key={name} id={errorAnchor(name)} className="scroll-mt-8 border-b border-slate-100 align-top">
                   <td className="py-2 pr-4">{status}</td>
                   <td className="py-2 pr-4 font-mono">{name}</td>
-                  <td className="py-2">{ERROR_WHEN[name as keyof typeof ERROR_STATUS]}</td>
+                  <td className="py-2">{guide(`errors.api.${name}`)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-          <p>
-            The client library throws one error class per code, each with a <code className={code}>docUrl</code> pointing at its row
-            here. It raises these codes of its own:
-          </p>
+          <p>{rich("errors.library")}</p>
           <table className="w-full text-left text-sm">
             <thead>
               <tr className="border-b border-slate-200">
-                <th className="py-2 pr-4">code</th>
-                <th className="py-2">When</th>
+                <th className="py-2 pr-4">{guide("errors.code")}</th>
+                <th className="py-2">{guide("errors.when")}</th>
               </tr>
             </thead>
             <tbody>
-              {Object.entries(CLIENT_ERROR_WHEN).map(([name, when]) => (
+              {CLIENT_ERROR_CODES.map((name) => (
                 <tr key={name} id={errorAnchor(name)} className="scroll-mt-8 border-b border-slate-100 align-top">
                   <td className="py-2 pr-4 font-mono">{name}</td>
-                  <td className="py-2">{when}</td>
+                  <td className="py-2">{guide(`errors.client.${name}`)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-          <CodeBlock title="TypeScript">{ERRORS}</CodeBlock>
+          <CodeBlock title={codeTitle("typescript")}>{ERRORS}</CodeBlock>
         </GuideSection>
 
-        <GuideSection id="batches" title="Batches">
-          <p>
-            To verify many customers at once, upload a file to <code className={code}>POST /api/v1/batches</code>: CSV (
-            <code className={code}>Content-Type: text/csv</code>, a header row with <code className={code}>nationalId</code> and
-            optionally <code className={code}>purpose</code>, <code className={code}>fullName</code>,{" "}
-            <code className={code}>dateOfBirth</code>, <code className={code}>consentObtainedAt</code>,{" "}
-            <code className={code}>consentMethod</code>, <code className={code}>consentReference</code>) or NDJSON (
-            <code className={code}>application/x-ndjson</code>, one verify body per line), up to {BATCH_MAX_ROWS.toLocaleString("en")}{" "}
-            rows. The answer is 202 with the batch (<code className={code}>queued</code>); follow it with{" "}
-            <code className={code}>GET /api/v1/batches/{"{id}"}</code> or the <code className={code}>batch_completed</code> event, then
-            read <code className={code}>GET /api/v1/batches/{"{id}"}/results</code>: one line per row, in input order, never citizen
-            details.
-          </p>
-          <CodeBlock title="curl">{BATCH_CURL(host)}</CodeBlock>
-          <p>
-            A file that cannot be read is a 400 naming the line, and nothing is created; a bad row only becomes{" "}
-            <code className={code}>invalid</code>. Each row is a verification in your history (channel{" "}
-            <code className={code}>batch</code>) and costs one credit in live mode; when credits run out, the remaining rows get{" "}
-            <code className={code}>insufficient_credits</code> and cost nothing. Live rows need consent when your business requires it.
-            <code className={code}> POST /api/v1/batches/{"{id}"}/cancel</code> stops the rows not yet processed. Batch creations have
-            their own limit of 10 a minute. The portal&apos;s Batches page and the client library&apos;s{" "}
-            <code className={code}>hubi.batches</code> do the same.
-          </p>
+        <GuideSection id="batches" title={guide("batches.title")}>
+          <p>{rich("batches.upload", { maxRows: BATCH_MAX_ROWS, batchPath: "GET /api/v1/batches/{id}", resultsPath: "GET /api/v1/batches/{id}/results" })}</p>
+          <CodeBlock title={codeTitle("curl")}>{BATCH_CURL(host)}</CodeBlock>
+          <p>{rich("batches.rules", { cancelPath: "POST /api/v1/batches/{id}/cancel" })}</p>
         </GuideSection>
 
-        <GuideSection id="rate-limits" title="Rate limits">
-          <p>
-            60 requests per rolling minute per business, per mode and per endpoint (verify, and list/retrieve, are counted
-            separately). Responses carry <code className={code}>RateLimit-Limit</code>,{" "}
-            <code className={code}>RateLimit-Remaining</code> and <code className={code}>RateLimit-Reset</code> (seconds). Past the
-            limit you get 429 <code className={code}>RATE_LIMITED</code> with <code className={code}>Retry-After</code>: wait that many
-            seconds, then retry with exponential backoff. Rejected requests cost nothing. The client library does this for you.
-          </p>
+        <GuideSection id="rate-limits" title={guide("rateLimits.title")}>
+          <p>{rich("rateLimits.body")}</p>
         </GuideSection>
 
-        <GuideSection id="credits" title="Credits">
-          <p>
-            In live mode each successful, non-replayed call to verify, list or retrieve costs 1 credit; failed calls and idempotent
-            replays are free, and the sandbox is always free (<code className={code}>creditsUsed: 0</code>). When the balance is
-            exhausted calls get 402 <code className={code}>INSUFFICIENT_CREDITS</code>. The{" "}
-            <code className={code}>credits_low</code> webhook warns you when the balance drops below your threshold (100 by default,
-            set in the portal).
-          </p>
+        <GuideSection id="credits" title={guide("credits.title")}>
+          <p>{rich("credits.body")}</p>
         </GuideSection>
 
-        <GuideSection id="webhooks" title="Webhooks">
-          <p>
-            Configure an HTTPS endpoint per mode in the portal. Events (<code className={code}>verification_completed</code>,{" "}
-            <code className={code}>credits_low</code>, <code className={code}>credits_exhausted</code>, …) arrive as{" "}
-            <code className={code}>{`{ id, type, mode, createdAt, data }`}</code>, at least once: deduplicate on{" "}
-            <code className={code}>id</code>. Respond 2xx within 10 seconds; failures are retried for about 3 days.
-          </p>
-          <p>
-            Deliveries are signed per Standard Webhooks: headers <code className={code}>webhook-id</code>,{" "}
-            <code className={code}>webhook-timestamp</code> and <code className={code}>webhook-signature</code>, which holds one or more{" "}
-            <code className={code}>v1,&lt;base64&gt;</code> HMAC-SHA256 signatures of{" "}
-            <code className={code}>{"{id}.{timestamp}.{raw body}"}</code>, keyed with the base64-decoded part of your{" "}
-            <code className={code}>whsec_…</code> secret. Verify the raw body before parsing it and reject timestamps more than 5
-            minutes off:
-          </p>
-          <CodeBlock title="Next.js route handler">{WEBHOOK}</CodeBlock>
-          <p>
-            Any Standard Webhooks library (for example the standardwebhooks package) verifies these deliveries as well. For your
-            receiver&apos;s tests, <code className={code}>Hubi.webhooks.sign(payload, secret)</code> returns the headers Hubi would
-            send.
-          </p>
+        <GuideSection id="webhooks" title={guide("webhooks.title")}>
+          <p>{rich("webhooks.events", { eventShape: "{ id, type, mode, createdAt, data }" })}</p>
+          <p>{rich("webhooks.signing", { signatureFormat: "v1,<base64>", signedContent: "{id}.{timestamp}.{raw body}" })}</p>
+          <CodeBlock title={codeTitle("routeHandler")}>{WEBHOOK}</CodeBlock>
+          <p>{rich("webhooks.libraries")}</p>
         </GuideSection>
 
-        <GuideSection id="events" title="Events">
-          <p>
-            Every event is kept for {EVENT_RETENTION_DAYS} days and can be read with{" "}
-            <code className={code}>GET /api/v1/events</code> (filter by <code className={code}>type</code>,{" "}
-            <code className={code}>from</code>, <code className={code}>to</code>) and{" "}
-            <code className={code}>GET /api/v1/events/{"{id}"}</code>, free of charge, whether or not an endpoint was configured.
-            Events raised while your endpoint is disabled wait and are delivered once you enable it again; the portal can also resend
-            every failed delivery since a given time. After an outage, catch up like this:
-          </p>
-          <CodeBlock title="TypeScript">{CATCH_UP}</CodeBlock>
+        <GuideSection id="events" title={guide("events.title")}>
+          <p>{rich("events.body", { days: EVENT_RETENTION_DAYS, eventPath: "GET /api/v1/events/{id}" })}</p>
+          <CodeBlock title={codeTitle("typescript")}>{CATCH_UP}</CodeBlock>
         </GuideSection>
       </main>
     </>

@@ -10,22 +10,35 @@ import type { ServiceContext } from "@/server/context";
 import { db } from "@/server/db/client";
 import { recordAudit } from "@/server/audit/record";
 import { forbidden, notFound } from "@/server/errors";
+import { enqueueEmail } from "@/server/mail/enqueue";
 
 /** As long as the session cookie lives. */
 export const SESSION_HOURS = 8;
 
 type Tx = Pick<Prisma.TransactionClient, "userSession">;
 
-export async function createSession(userId: string, client: { clientAddress?: string; userAgent?: string }): Promise<string> {
+/**
+ * A new session; a platform admin is also emailed about it (time, address, browser), so that a
+ * stolen admin password does not go unnoticed.
+ */
+export async function createSession(user: { id: string; isPlatformAdmin: boolean }, client: { clientAddress?: string; userAgent?: string }): Promise<string> {
   const id = randomUUID();
-  await db().userSession.create({
-    data: {
-      id,
-      userId,
-      expiresAt: new Date(Date.now() + SESSION_HOURS * 3_600_000),
-      clientAddress: client.clientAddress ?? null,
-      userAgent: client.userAgent?.slice(0, 300) ?? null,
-    },
+  const at = new Date();
+  const clientAddress = client.clientAddress ?? null;
+  const userAgent = client.userAgent?.slice(0, 300) ?? null;
+  await db().$transaction(async (tx) => {
+    const session = await tx.userSession.create({
+      data: { id, userId: user.id, createdAt: at, lastSeenAt: at, expiresAt: new Date(at.getTime() + SESSION_HOURS * 3_600_000), clientAddress, userAgent },
+      select: { user: { select: { email: true, locale: true } } },
+    });
+    if (!user.isPlatformAdmin) return;
+    await enqueueEmail(tx, {
+      dedupeKey: `admin_sign_in:${id}`,
+      kind: "admin_sign_in",
+      to: session.user.email,
+      locale: session.user.locale,
+      params: { at: at.toISOString(), address: clientAddress, browser: userAgent },
+    });
   });
   return id;
 }

@@ -5,6 +5,7 @@ import { recordAudit } from "@/server/audit/record";
 import { assertPlatformAdmin } from "@/server/authorization";
 import { buildEvent, raiseEvent } from "@/server/events/outbox";
 import { conflict, notFound } from "@/server/errors";
+import { enqueueToMembers } from "@/server/mail/enqueue";
 
 export const decideLiveAccessInput = z.discriminatedUnion("decision", [
   z.object({ applicationId: z.uuid(), decision: z.literal("approve") }),
@@ -17,7 +18,8 @@ export const decideLiveAccessInput = z.discriminatedUnion("decision", [
 
 /**
  * A platform admin's decision on a pending application. Approval also moves the business to the
- * enterprise plan (product rules §2). Both outcomes are audited and raise a live-mode event.
+ * enterprise plan (product rules §2). Both outcomes are audited, raise a live-mode event and are
+ * emailed to the business's owners.
  */
 export async function decideLiveAccess(ctx: ServiceContext, input: z.input<typeof decideLiveAccessInput>) {
   const data = decideLiveAccessInput.parse(input);
@@ -37,7 +39,7 @@ export async function decideLiveAccess(ctx: ServiceContext, input: z.input<typeo
     });
     const application = await tx.liveAccessApplication.findUnique({
       where: { id: data.applicationId },
-      select: { businessId: true, status: true },
+      select: { businessId: true, status: true, business: { select: { name: true } } },
     });
     if (!application) throw notFound("Application not found");
     if (decided.count === 0) throw conflict(`This application was already ${application.status}`);
@@ -61,6 +63,14 @@ export async function decideLiveAccess(ctx: ServiceContext, input: z.input<typeo
       data.decision === "approve"
         ? buildEvent("live_access_approved", "live", { applicationId: data.applicationId })
         : buildEvent("live_access_rejected", "live", { applicationId: data.applicationId, reason: data.reason }),
+    );
+    const businessName = application.business.name;
+    await enqueueToMembers(
+      tx,
+      { businessId, roles: ["owner"] },
+      approved
+        ? { kind: "live_access_approved", causeKey: `live_access:${data.applicationId}`, params: { businessName } }
+        : { kind: "live_access_rejected", causeKey: `live_access:${data.applicationId}`, params: { businessName, reason: reason! } },
     );
     return { applicationId: data.applicationId, businessId, status: application.status };
   });

@@ -2,6 +2,13 @@
  * Verify a citizen: the product's hot path. After the registry lookup, everything the request
  * changes (history counter and row, credit + ledger + credit events, audit entry, outbox event,
  * idempotency record) is written by ONE statement, so it commits atomically in one round trip.
+ *
+ * Locks, per business only: a credit bucket (one of several, see charge-credit-sql.ts), the
+ * business row for the history counter (`seq`: gapless, which keeps list totals and deep pages
+ * index seeks), and the business's audit chain head. The last two are one row each, held from
+ * their update to the commit, so one business's verifies pass them one at a time; the audit chain
+ * is per business by design, so moving the counter elsewhere would not let them overlap, and the
+ * sandbox, the reference, passes the same counter (the benchmark samples these waits).
  */
 import { randomUUID } from "node:crypto";
 import type { Mode } from "@/generated/prisma/enums";

@@ -3,10 +3,13 @@ import { systemContext } from "@/server/context";
 import { signUp } from "@/server/services/businesses/sign-up";
 import { acceptInvitation, acceptInvitationInput } from "@/server/services/team/accept-invitation";
 import { getInvitation, getInvitationInput } from "@/server/services/team/get-invitation";
-import { setLocaleInput, signUpInput } from "@/contracts/accounts";
+import { passwordResetTokenSchema, requestPasswordResetInput, resetPasswordInput, setLocaleInput, signUpInput } from "@/contracts/accounts";
 import { setLocale } from "@/server/services/users/set-locale";
 import { signUpWithInvitation } from "@/server/services/team/sign-up-with-invitation";
 import { invitedSignUpInput } from "@/contracts/team";
+import { requestPasswordReset } from "@/server/services/account/request-password-reset";
+import { checkPasswordResetLink, resetPassword } from "@/server/services/account/reset-password";
+import { z } from "zod";
 
 export const accountRouter = router({
   /** Sign-up: a new business and its owner. The browser then signs in with next-auth. */
@@ -18,6 +21,12 @@ export const accountRouter = router({
     .input(invitedSignUpInput)
     .mutation(({ ctx, input }) => signUpWithInvitation(systemContext("portal-sign-up", ctx.requestId), input, ctx.clientAddress)),
   invitation: publicProcedure.input(getInvitationInput).query(({ input }) => getInvitation(input)),
+  /** "Forgot password": the same answer whether or not the address has an account. */
+  requestPasswordReset: publicProcedure
+    .input(requestPasswordResetInput)
+    .mutation(({ ctx, input }) => requestPasswordReset(systemContext("password-reset", ctx.requestId), input, ctx.clientAddress)),
+  passwordResetLink: publicProcedure.input(z.object({ token: passwordResetTokenSchema })).query(({ input }) => checkPasswordResetLink(input.token)),
+  resetPassword: publicProcedure.input(resetPasswordInput).mutation(({ ctx, input }) => resetPassword(systemContext("password-reset", ctx.requestId), input)),
   /** The signed-in user's language (the browser also keeps it in the NEXT_LOCALE cookie). */
   setLocale: authedProcedure.input(setLocaleInput).mutation(({ ctx, input }) => setLocale(ctx.service, input)),
   acceptInvitation: authedProcedure.input(acceptInvitationInput).mutation(({ ctx, input }) => acceptInvitation(ctx.service, input)),

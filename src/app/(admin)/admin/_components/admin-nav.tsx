@@ -1,20 +1,22 @@
 "use client";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { useTranslations } from "next-intl";
 
 const LINKS = [
-  { href: "/admin", label: "Dashboard" },
-  { href: "/admin/businesses", label: "Businesses" },
-  { href: "/admin/live-access", label: "Live access" },
-  { href: "/admin/registry", label: "Registry" },
-  { href: "/admin/audit", label: "Audit log" },
+  { href: "/admin", key: "dashboard" },
+  { href: "/admin/businesses", key: "businesses" },
+  { href: "/admin/live-access", key: "liveAccess" },
+  { href: "/admin/registry", key: "registry" },
+  { href: "/admin/audit", key: "audit" },
 ] as const;
 
 export function AdminNav() {
+  const t = useTranslations("admin.nav");
   const pathname = usePathname();
   return (
-    <nav aria-label="Admin" className="flex flex-wrap gap-1">
-      {LINKS.map(({ href, label }) => {
+    <nav aria-label={t("label")} className="flex flex-wrap gap-1">
+      {LINKS.map(({ href, key }) => {
         const current = pathname === href || (href !== "/admin" && pathname.startsWith(`${href}/`));
         return (
           <Link
@@ -23,7 +25,7 @@ export function AdminNav() {
             aria-current={current ? "page" : undefined}
             className={`rounded-md px-3 py-1.5 text-sm ${current ? "bg-slate-700 text-white" : "text-slate-300 hover:bg-slate-800 hover:text-white"}`}
           >
-            {label}
+            {t(key)}
           </Link>
         );
       })}

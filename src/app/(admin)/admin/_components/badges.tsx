@@ -1,25 +1,25 @@
 /** Business states as badges, coloured by what the admin should notice (red = blocked, amber = waiting). */
+import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
 
 export function BusinessStatusBadge({ status }: { status: "active" | "suspended" }) {
-  return <Badge tone={status === "active" ? "success" : "danger"}>{status === "active" ? "Active" : "Suspended"}</Badge>;
+  const t = useTranslations("admin.status");
+  return <Badge tone={status === "active" ? "success" : "danger"}>{t(status)}</Badge>;
 }
 
 export function PlanBadge({ plan }: { plan: "starter" | "enterprise" }) {
-  return <Badge tone={plan === "enterprise" ? "info" : "neutral"}>{plan === "enterprise" ? "Enterprise" : "Starter"}</Badge>;
+  const t = useTranslations("admin.plans");
+  return <Badge tone={plan === "enterprise" ? "info" : "neutral"}>{t(plan)}</Badge>;
 }
 
-const LIVE_ACCESS = {
-  none: { tone: "neutral", label: "Not requested" },
-  pending: { tone: "warning", label: "Pending review" },
-  approved: { tone: "success", label: "Approved" },
-  rejected: { tone: "danger", label: "Rejected" },
-} as const;
+const LIVE_ACCESS_TONE = { none: "neutral", pending: "warning", approved: "success", rejected: "danger" } as const;
 
-export function LiveAccessBadge({ state }: { state: keyof typeof LIVE_ACCESS }) {
-  return <Badge tone={LIVE_ACCESS[state].tone}>{LIVE_ACCESS[state].label}</Badge>;
+export function LiveAccessBadge({ state }: { state: keyof typeof LIVE_ACCESS_TONE }) {
+  const t = useTranslations("admin.liveAccessState");
+  return <Badge tone={LIVE_ACCESS_TONE[state]}>{t(state)}</Badge>;
 }
 
 export function ModeBadge({ mode }: { mode: "test" | "live" }) {
-  return <Badge tone={mode === "live" ? "info" : "neutral"}>{mode}</Badge>;
+  const t = useTranslations("admin.modes");
+  return <Badge tone={mode === "live" ? "info" : "neutral"}>{t(mode)}</Badge>;
 }

@@ -2,8 +2,9 @@
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useTRPC } from "@/trpc/client";
-import { formatDateTime } from "@/components/format";
+import { useFormat } from "@/components/i18n/format";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Pagination } from "@/components/ui/pagination";
@@ -19,6 +20,8 @@ type Filters = Record<(typeof FILTERS)[number], string>;
 const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
 
 export function AuditLog() {
+  const t = useTranslations("admin.audit");
+  const format = useFormat();
   const trpc = useTRPC();
   const router = useRouter();
   const pathname = usePathname();
@@ -50,7 +53,7 @@ export function AuditLog() {
   return (
     <>
       <form
-        aria-label="Filter the audit log"
+        aria-label={t("filters")}
         key={params.toString()}
         className="mb-4 grid items-end gap-3 md:grid-cols-5"
         onSubmit={(e) => {
@@ -61,32 +64,32 @@ export function AuditLog() {
       >
         <div>
           <label htmlFor="audit-filter-action" className="text-sm font-medium text-slate-700">
-            Action
+            {t("action")}
           </label>
-          <input id="audit-filter-action" name="action" defaultValue={filters.action} placeholder="e.g. live_access" className={input} />
+          <input id="audit-filter-action" name="action" defaultValue={filters.action} placeholder={t("actionPlaceholder")} className={input} />
         </div>
         <div>
           <label htmlFor="audit-filter-businessId" className="text-sm font-medium text-slate-700">
-            Business ID
+            {t("businessId")}
           </label>
-          <input id="audit-filter-businessId" name="businessId" defaultValue={filters.businessId} placeholder="UUID" className={`${input} font-mono`} />
+          <input id="audit-filter-businessId" name="businessId" defaultValue={filters.businessId} placeholder={t("businessIdPlaceholder")} className={`${input} font-mono`} />
         </div>
         <div>
           <label htmlFor="audit-filter-from" className="text-sm font-medium text-slate-700">
-            From (UTC)
+            {t("from")}
           </label>
           <input id="audit-filter-from" name="from" type="date" defaultValue={filters.from} className={input} />
         </div>
         <div>
           <label htmlFor="audit-filter-to" className="text-sm font-medium text-slate-700">
-            To (UTC, inclusive)
+            {t("to")}
           </label>
           <input id="audit-filter-to" name="to" type="date" defaultValue={filters.to} className={input} />
         </div>
         <div className="flex gap-2">
-          <Button type="submit">Filter</Button>
+          <Button type="submit">{t("filter")}</Button>
           <Button variant="ghost" onClick={() => router.replace(pathname)}>
-            Clear
+            {t("clear")}
           </Button>
         </div>
       </form>
@@ -96,20 +99,20 @@ export function AuditLog() {
         ) : entries.isError ? (
           <ErrorState error={entries.error} />
         ) : entries.data.items.length === 0 ? (
-          <Empty title="No audit entries match these filters" />
+          <Empty title={t("none")} />
         ) : (
           <>
-            <Table caption="Audit log entries">
+            <Table caption={t("caption")}>
               <thead>
                 <tr>
                   <Th>
-                    <abbr title="Number in its chain: each business's entries, the platform's and the checkpoints are numbered 1, 2, 3…">#</abbr>
+                    <abbr title={t("numbering")}>#</abbr>
                   </Th>
-                  <Th>Time</Th>
-                  <Th>Action</Th>
-                  <Th>Actor</Th>
-                  <Th>Business</Th>
-                  <Th>Details</Th>
+                  <Th>{t("time")}</Th>
+                  <Th>{t("action")}</Th>
+                  <Th>{t("actor")}</Th>
+                  <Th>{t("business")}</Th>
+                  <Th>{t("details")}</Th>
                 </tr>
               </thead>
               <Tbody>
@@ -119,7 +122,7 @@ export function AuditLog() {
                       {e.chainSeq}
                       {!e.businessId && <span className="block text-xs text-slate-400">{e.chain}</span>}
                     </Td>
-                    <Td className="align-top text-slate-600">{formatDateTime(e.createdAt)}</Td>
+                    <Td className="align-top text-slate-600">{format.dateTime(e.createdAt)}</Td>
                     <Td className="align-top">
                       <span className="font-mono text-xs">{e.action}</span>
                       {e.mode && (

@@ -1,15 +1,18 @@
 import { Suspense } from "react";
+import { getTranslations } from "next-intl/server";
+import { pageTitle } from "@/i18n/page-title";
 import { PageHeader } from "@/components/ui/page-header";
 import { Loading } from "@/components/ui/states";
 import { AuditLog } from "./audit-log";
 import { ChainStatus } from "./chain-status";
 
-export const metadata = { title: "Audit log" };
+export const generateMetadata = pageTitle("admin", "audit.title");
 
-export default function AuditPage() {
+export default async function AuditPage() {
+  const t = await getTranslations("admin.audit");
   return (
     <>
-      <PageHeader title="Audit log" description="Append-only and hash-chained: any edit or gap breaks the chain and shows here." />
+      <PageHeader title={t("title")} description={t("description")} />
       <ChainStatus />
       {/* The filters live in the URL so a filtered view can be linked (e.g. from a business page). */}
       <Suspense fallback={<Loading />}>

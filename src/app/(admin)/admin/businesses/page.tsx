@@ -2,7 +2,8 @@
 import Link from "next/link";
 import { useState } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { formatDateTime, formatNumber } from "@/components/format";
+import { useTranslations } from "next-intl";
+import { useFormat } from "@/components/i18n/format";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
@@ -15,6 +16,8 @@ import { BusinessStatusBadge, LiveAccessBadge, PlanBadge } from "../_components/
 const PAGE_LIMIT = 20;
 
 export default function BusinessesPage() {
+  const t = useTranslations("admin.businesses");
+  const format = useFormat();
   const trpc = useTRPC();
   const [draft, setDraft] = useState("");
   const [query, setQuery] = useState("");
@@ -26,7 +29,7 @@ export default function BusinessesPage() {
 
   return (
     <>
-      <PageHeader title="Businesses" description="Every business on Hubi. Open one to suspend it, change its plan, grant credits or raise its rate limit." />
+      <PageHeader title={t("title")} description={t("description")} />
       <form
         role="search"
         className="mb-4 flex gap-2"
@@ -37,17 +40,17 @@ export default function BusinessesPage() {
         }}
       >
         <label htmlFor="business-search" className="sr-only">
-          Search by business name
+          {t("search")}
         </label>
         <input
           id="business-search"
           type="search"
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
-          placeholder="Search by business name"
+          placeholder={t("search")}
           className="w-80 rounded-md border-0 bg-white px-3 py-2 text-sm shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-blue-800"
         />
-        <Button type="submit">Search</Button>
+        <Button type="submit">{t("searchButton")}</Button>
       </form>
       <Card>
         {list.isPending ? (
@@ -55,18 +58,18 @@ export default function BusinessesPage() {
         ) : list.isError ? (
           <ErrorState error={list.error} />
         ) : list.data.items.length === 0 ? (
-          <Empty title={query ? `No business name contains “${query}”` : "No businesses yet"} />
+          <Empty title={query ? t("noMatch", { query }) : t("none")} />
         ) : (
           <>
-            <Table caption="Businesses">
+            <Table caption={t("caption")}>
               <thead>
                 <tr>
-                  <Th>Name</Th>
-                  <Th>Status</Th>
-                  <Th>Plan</Th>
-                  <Th>Live access</Th>
-                  <Th className="text-right">Credits</Th>
-                  <Th>Created</Th>
+                  <Th>{t("name")}</Th>
+                  <Th>{t("status")}</Th>
+                  <Th>{t("plan")}</Th>
+                  <Th>{t("liveAccess")}</Th>
+                  <Th className="text-right">{t("credits")}</Th>
+                  <Th>{t("created")}</Th>
                 </tr>
               </thead>
               <Tbody>
@@ -80,8 +83,8 @@ export default function BusinessesPage() {
                     <Td><BusinessStatusBadge status={b.status} /></Td>
                     <Td><PlanBadge plan={b.plan} /></Td>
                     <Td><LiveAccessBadge state={b.liveAccess} /></Td>
-                    <Td className="text-right tabular-nums">{formatNumber(b.creditBalance)}</Td>
-                    <Td className="text-slate-600">{formatDateTime(b.createdAt)}</Td>
+                    <Td className="text-right tabular-nums">{format.number(b.creditBalance)}</Td>
+                    <Td className="text-slate-600">{format.dateTime(b.createdAt)}</Td>
                   </tr>
                 ))}
               </Tbody>

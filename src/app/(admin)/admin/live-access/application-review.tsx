@@ -2,9 +2,11 @@
 import Link from "next/link";
 import { useId, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useTRPC } from "@/trpc/client";
 import { useSubmission } from "@/trpc/use-submission";
-import { formatDateTime } from "@/components/format";
+import { useFormat } from "@/components/i18n/format";
+import { useErrorMessage } from "@/components/i18n/error-message";
 import { ApplicationDetails, type ApplicationFields } from "@/components/live-access/application-details";
 import { Button } from "@/components/ui/button";
 import { useConfirmations } from "@/components/ui/confirm-dialog";
@@ -16,6 +18,10 @@ type Application = ApplicationFields & { id: string; businessId: string; busines
  * first; afterwards the application stays on screen with the outcome until the page is revisited.
  */
 export function ApplicationReview({ application: a }: { application: Application }) {
+  const t = useTranslations("admin.liveAccess");
+  const format = useFormat();
+  const errorMessage = useErrorMessage();
+  const business = a.business.name;
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [rejecting, setRejecting] = useState(false);
@@ -32,23 +38,23 @@ export function ApplicationReview({ application: a }: { application: Application
     ask(
       [
         {
-          title: `Approve ${a.business.name}?`,
-          message: "The business moves to the enterprise plan and can create live keys and verify against the national registry at once.",
-          confirmLabel: "Approve",
+          title: t("approveTitle", { business }),
+          message: t("approveMessage"),
+          confirmLabel: t("approve"),
         },
       ],
       () => decide.submit({ applicationId: a.id, decision: "approve" }),
     );
 
   return (
-    <article aria-label={`Application from ${a.business.name}`} className="rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+    <article aria-label={t("application", { business })} className="rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
       <header className="flex flex-wrap items-baseline justify-between gap-2 border-b border-slate-200 px-4 py-3">
         <h2 className="font-semibold">
           <Link href={`/admin/businesses/${a.businessId}`} className="text-blue-800 hover:underline">
             {a.business.name}
           </Link>
         </h2>
-        <span className="text-xs text-slate-500">Submitted {formatDateTime(a.createdAt)}</span>
+        <span className="text-xs text-slate-500">{t("submitted", { time: format.dateTime(a.createdAt) })}</span>
       </header>
       <div className="px-4 py-3">
         <ApplicationDetails application={a} />
@@ -57,7 +63,7 @@ export function ApplicationReview({ application: a }: { application: Application
         {rejecting && (
           <div>
             <label htmlFor={reasonId} className="block text-sm font-medium text-slate-700">
-              Reason for rejection (shown to the business)
+              {t("reason")}
             </label>
             <textarea
               id={reasonId}
@@ -73,32 +79,30 @@ export function ApplicationReview({ application: a }: { application: Application
         <div className="flex items-center gap-2">
           {decide.data ? (
             <p role="status" className="text-sm font-medium text-emerald-700">
-              {decide.data.status === "approved"
-                ? `Approved: ${a.business.name} is on the enterprise plan and can go live.`
-                : `Rejected: ${a.business.name} can see your reason and apply again.`}
+              {decide.data.status === "approved" ? t("approved", { business }) : t("rejected", { business })}
             </p>
           ) : rejecting ? (
             <>
               <Button variant="danger" busy={decide.isPending} onClick={() => decide.submit({ applicationId: a.id, decision: "reject", reason })}>
-                Confirm rejection
+                {t("confirmReject")}
               </Button>
               <Button variant="ghost" onClick={() => setRejecting(false)}>
-                Cancel
+                {t("cancel")}
               </Button>
             </>
           ) : (
             <>
               <Button busy={decide.isPending} onClick={approve}>
-                Approve
+                {t("approve")}
               </Button>
               <Button variant="secondary" onClick={() => setRejecting(true)}>
-                Reject…
+                {t("reject")}
               </Button>
             </>
           )}
           {decide.isError && (
             <p role="alert" className="text-sm text-red-700">
-              {decide.error.message}
+              {errorMessage(decide.error)}
             </p>
           )}
         </div>

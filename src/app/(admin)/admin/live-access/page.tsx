@@ -1,6 +1,7 @@
 "use client";
 import { useState } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useTRPC } from "@/trpc/client";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
@@ -11,6 +12,7 @@ import { ApplicationReview } from "./application-review";
 const PAGE_LIMIT = 10;
 
 export default function LiveAccessQueuePage() {
+  const t = useTranslations("admin.liveAccess");
   const trpc = useTRPC();
   const [page, setPage] = useState(1);
   const queue = useQuery({
@@ -21,8 +23,8 @@ export default function LiveAccessQueuePage() {
   return (
     <>
       <PageHeader
-        title="Live-access applications"
-        description="Pending applications, oldest first. Approving also moves the business to the enterprise plan; both outcomes notify the business."
+        title={t("title")}
+        description={t("description")}
       />
       {queue.isPending ? (
         <Loading />
@@ -30,7 +32,7 @@ export default function LiveAccessQueuePage() {
         <ErrorState error={queue.error} />
       ) : queue.data.items.length === 0 ? (
         <Card>
-          <Empty title="No applications are waiting for review" />
+          <Empty title={t("none")} />
         </Card>
       ) : (
         <div className="flex flex-col gap-4">

@@ -1,24 +1,27 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useTRPC } from "@/trpc/client";
-import { formatNumber } from "@/components/format";
+import { useFormat } from "@/components/i18n/format";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { ErrorState, Loading } from "@/components/ui/states";
 import { RegistryUpload } from "./registry-upload";
 
 export default function RegistryPage() {
+  const t = useTranslations("admin.registry");
+  const format = useFormat();
   const trpc = useTRPC();
   const count = useQuery(trpc.admin.registry.count.queryOptions());
   return (
     <>
       <PageHeader
-        title="Production registry"
-        description="Citizen records used by live verifications. Uploads upsert by national ID, so re-uploading a file is safe."
+        title={t("title")}
+        description={t("description")}
       />
       <div className="grid grid-cols-1 items-start gap-6 md:grid-cols-3">
         <Card>
-          <CardHeader title="Records" />
+          <CardHeader title={t("records")} />
           <CardBody>
             {count.isPending ? (
               <Loading />
@@ -26,10 +29,10 @@ export default function RegistryPage() {
               <ErrorState error={count.error} />
             ) : (
               <p className="text-sm text-slate-600">
-                <span className="block text-3xl font-semibold tabular-nums text-slate-900" aria-label="Total records">
-                  {formatNumber(count.data)}
+                <span className="block text-3xl font-semibold tabular-nums text-slate-900" aria-label={t("total")}>
+                  {format.number(count.data)}
                 </span>
-                citizen records, active and revoked
+                {t("recordsDetail")}
               </p>
             )}
           </CardBody>

@@ -1,8 +1,8 @@
 "use client";
 import { useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useTRPC } from "@/trpc/client";
-import { formatNumber } from "@/components/format";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { ErrorState } from "@/components/ui/states";
@@ -19,6 +19,7 @@ const REJECTED_SHOWN = 200;
  * written), then imported into the production registry after a confirmation, once per submission.
  */
 export function RegistryUpload() {
+  const t = useTranslations("admin.registry");
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [file, setFile] = useState<{ name: string; csv: string } | null>(null);
@@ -34,9 +35,9 @@ export function RegistryUpload() {
     ask(
       [
         {
-          title: `Import ${formatNumber(accepted)} records?`,
-          message: "They are written into the production registry that live verifications read. Records already there are updated.",
-          confirmLabel: "Import",
+          title: t("confirmTitle", { count: accepted }),
+          message: t("confirmMessage"),
+          confirmLabel: t("confirm"),
         },
       ],
       () => upload.submit({ csv }),
@@ -44,7 +45,7 @@ export function RegistryUpload() {
 
   return (
     <Card>
-      <CardHeader title="Upload a CSV file" />
+      <CardHeader title={t("upload")} />
       {dialog}
       <form
         className="flex flex-col gap-3 px-5 py-4"
@@ -54,12 +55,14 @@ export function RegistryUpload() {
         }}
       >
         <p className="text-sm text-slate-600">
-          Header row with the columns <code className="break-all rounded bg-slate-100 px-1 py-0.5 text-xs">{COLUMNS}</code>. Dates as
-          YYYY-MM-DD; status is <code className="text-xs">active</code> or <code className="text-xs">revoked</code>.
+          {t.rich("format", {
+            columns: COLUMNS,
+            code: (chunks) => <code className="break-all rounded bg-slate-100 px-1 py-0.5 text-xs">{chunks}</code>,
+          })}
         </p>
         <div>
           <label htmlFor="registry-csv" className="block text-sm font-medium text-slate-700">
-            Registry CSV file
+            {t("file")}
           </label>
           <input
             id="registry-csv"
@@ -77,23 +80,23 @@ export function RegistryUpload() {
         {!checked && (
           <div>
             <Button type="submit" disabled={!file} busy={preview.isPending}>
-              Check file
+              {t("check")}
             </Button>
           </div>
         )}
         {preview.isError && <ErrorState error={preview.error} />}
         {checked && !upload.data && (
           <>
-            <ImportReport title="Check" report={checked} summary={`${formatNumber(checked.accepted)} records to import`} />
+            <ImportReport title={t("checkReport")} report={checked} summary={t("toImport", { count: checked.accepted })} />
             <div className="flex gap-2">
               <Button disabled={checked.accepted === 0} busy={upload.isPending} onClick={() => file && importFile(file.csv, checked.accepted)}>
-                Import {formatNumber(checked.accepted)} records
+                {t("importButton", { count: checked.accepted })}
               </Button>
             </div>
           </>
         )}
         {upload.isError && <ErrorState error={upload.error} />}
-        {upload.data && <ImportReport title="Import report" report={upload.data} summary={`${formatNumber(upload.data.accepted)} imported`} />}
+        {upload.data && <ImportReport title={t("importReport")} report={upload.data} summary={t("imported", { count: upload.data.accepted })} />}
       </form>
     </Card>
   );
@@ -102,22 +105,23 @@ export function RegistryUpload() {
 type Report = { accepted: number; rejected: { line: number; reason: string }[] };
 
 function ImportReport({ title, report, summary }: { title: string; report: Report; summary: string }) {
+  const t = useTranslations("admin.registry");
   return (
     <section aria-label={title} className="rounded-md border border-slate-200">
       <p role="status" className="border-b border-slate-200 bg-slate-50 px-3 py-2 text-sm">
         <strong className="text-emerald-700">{summary}</strong>
         {" · "}
         <strong className={report.rejected.length > 0 ? "text-red-700" : "text-slate-600"}>
-          {formatNumber(report.rejected.length)} rejected
+          {t("rejected", { count: report.rejected.length })}
         </strong>
       </p>
       {report.rejected.length > 0 && (
         <table className="w-full text-left text-sm">
-          <caption className="sr-only">Rejected lines</caption>
+          <caption className="sr-only">{t("rejectedLines")}</caption>
           <thead className="text-xs uppercase tracking-wide text-slate-500">
             <tr>
-              <th scope="col" className="w-20 px-3 py-2 font-medium">Line</th>
-              <th scope="col" className="px-3 py-2 font-medium">Reason</th>
+              <th scope="col" className="w-20 px-3 py-2 font-medium">{t("line")}</th>
+              <th scope="col" className="px-3 py-2 font-medium">{t("reason")}</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -132,7 +136,7 @@ function ImportReport({ title, report, summary }: { title: string; report: Repor
       )}
       {report.rejected.length > REJECTED_SHOWN && (
         <p className="border-t border-slate-200 px-3 py-2 text-xs text-slate-500">
-          Showing the first {REJECTED_SHOWN} of {formatNumber(report.rejected.length)} rejected lines.
+          {t("showing", { shown: REJECTED_SHOWN, total: report.rejected.length })}
         </p>
       )}
     </section>

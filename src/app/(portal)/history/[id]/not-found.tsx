@@ -1,17 +1,18 @@
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { Card, CardBody } from "@/components/ui/card";
 
-export default function CertificateNotFound() {
+export default async function CertificateNotFound() {
+  const t = await getTranslations("history.certificate");
   return (
     <Card>
       <CardBody>
-        <h1 className="text-lg font-semibold text-slate-900">Verification not found</h1>
+        <h1 className="text-lg font-semibold text-slate-900">{t("notFoundTitle")}</h1>
         <p className="mt-1 text-sm text-slate-600">
-          There is no verification with this id in your business&apos;s history for the selected mode. Check the mode switch: test and live
-          verifications are kept apart.
+          {t("notFoundBody")}
         </p>
         <Link href="/history" className="mt-3 inline-block text-sm font-medium text-blue-800 hover:underline">
-          Back to history
+          {t("backToHistory")}
         </Link>
       </CardBody>
     </Card>

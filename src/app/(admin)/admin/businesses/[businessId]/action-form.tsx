@@ -3,6 +3,7 @@
  * The frame shared by the business page's admin actions: title, fields, button, outcome. A
  * high-risk action lists its confirmations; the action runs once every one is accepted.
  */
+import { useErrorMessage } from "@/components/i18n/error-message";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { useConfirmations, type Confirmation } from "@/components/ui/confirm-dialog";
@@ -24,13 +25,14 @@ export function ActionForm({
   submitLabel: string;
   tone?: "primary" | "danger";
   pending: boolean;
-  error: { message: string } | null;
+  error: unknown;
   success: string | null;
   confirmations?: Confirmation[];
   onSubmit: () => void;
   children?: React.ReactNode;
 }) {
   const { ask, dialog } = useConfirmations();
+  const errorMessage = useErrorMessage();
   return (
     <Card>
       {dialog}
@@ -51,7 +53,7 @@ export function ActionForm({
             </Button>
             {error ? (
               <p role="alert" className="text-sm text-red-700">
-                {error.message}
+                {errorMessage(error)}
               </p>
             ) : success ? (
               <p role="status" className="text-sm text-emerald-700">

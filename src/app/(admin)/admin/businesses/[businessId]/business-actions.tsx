@@ -5,9 +5,9 @@
  */
 import { useState } from "react";
 import { useMutation } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useTRPC } from "@/trpc/client";
 import { useSubmission } from "@/trpc/use-submission";
-import { formatNumber } from "@/components/format";
 import { SelectField, TextField } from "@/components/ui/field";
 import { ActionForm } from "./action-form";
 import { useRefreshBusiness } from "./use-refresh-business";
@@ -22,6 +22,7 @@ type Business = {
 };
 
 export function StatusAction({ business }: { business: Business }) {
+  const t = useTranslations("admin.suspend");
   const trpc = useTRPC();
   const refresh = useRefreshBusiness();
   const [reason, setReason] = useState("");
@@ -29,16 +30,16 @@ export function StatusAction({ business }: { business: Business }) {
   const suspending = business.status === "active";
   return (
     <ActionForm
-      title={suspending ? "Suspend business" : "Reactivate business"}
-      description={suspending ? "Every API call, test or live, gets 403 until reactivated. The business is notified by webhook." : "API calls are accepted again from the next request."}
-      submitLabel={suspending ? "Suspend" : "Reactivate"}
+      title={suspending ? t("suspendTitle") : t("reactivateTitle")}
+      description={suspending ? t("suspendDescription") : t("reactivateDescription")}
+      submitLabel={suspending ? t("suspend") : t("reactivate")}
       tone={suspending ? "danger" : "primary"}
       pending={setStatus.isPending}
       error={setStatus.error}
-      success={setStatus.data ? (setStatus.data.status === "suspended" ? "Suspended." : "Reactivated.") : null}
+      success={setStatus.data ? (setStatus.data.status === "suspended" ? t("suspended") : t("reactivated")) : null}
       confirmations={
         suspending
-          ? [{ title: `Suspend ${business.name}?`, message: "Every API call of this business, test or live, will get 403 until you reactivate it.", confirmLabel: "Suspend" }]
+          ? [{ title: t("confirmTitle", { business: business.name }), message: t("confirmMessage"), confirmLabel: t("suspend") }]
           : []
       }
       onSubmit={() =>
@@ -46,47 +47,50 @@ export function StatusAction({ business }: { business: Business }) {
       }
     >
       {suspending && (
-        <TextField label="Reason (optional, sent to the business)" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
+        <TextField label={t("reason")} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
       )}
     </ActionForm>
   );
 }
 
 export function PlanAction({ business }: { business: Business }) {
+  const t = useTranslations("admin.plan");
+  const plans = useTranslations("admin.plans");
   const trpc = useTRPC();
   const refresh = useRefreshBusiness();
   const [plan, setPlan] = useState(business.plan);
   const changePlan = useMutation(trpc.admin.businesses.changePlan.mutationOptions({ onSuccess: refresh }));
   return (
     <ActionForm
-      title="Plan"
-      description="Live API calls need the enterprise plan."
-      submitLabel="Change plan"
+      title={t("title")}
+      description={t("description")}
+      submitLabel={t("submit")}
       pending={changePlan.isPending}
       error={changePlan.error}
-      success={changePlan.data ? `Now on ${changePlan.data.plan}.` : null}
+      success={changePlan.data ? t("done", { plan: plans(changePlan.data.plan) }) : null}
       confirmations={
         plan === business.plan
           ? []
           : [
               {
-                title: `Move ${business.name} to ${plan}?`,
-                message: plan === "starter" ? "Live API calls will be refused from the next request." : "Live API calls will be accepted (with approved live access).",
-                confirmLabel: "Change plan",
+                title: t("confirmTitle", { business: business.name, plan: plans(plan) }),
+                message: plan === "starter" ? t("toStarter") : t("toEnterprise"),
+                confirmLabel: t("submit"),
               },
             ]
       }
       onSubmit={() => changePlan.mutate({ businessId: business.id, plan })}
     >
-      <SelectField label="Plan" value={plan} onChange={(e) => setPlan(e.target.value as Business["plan"])}>
-        <option value="starter">Starter</option>
-        <option value="enterprise">Enterprise</option>
+      <SelectField label={t("label")} value={plan} onChange={(e) => setPlan(e.target.value as Business["plan"])}>
+        <option value="starter">{plans("starter")}</option>
+        <option value="enterprise">{plans("enterprise")}</option>
       </SelectField>
     </ActionForm>
   );
 }
 
 export function GrantCreditsAction({ business, largeGrant }: { business: Business; largeGrant: number }) {
+  const t = useTranslations("admin.grant");
   const trpc = useTRPC();
   const refresh = useRefreshBusiness();
   const [amount, setAmount] = useState("");
@@ -103,52 +107,53 @@ export function GrantCreditsAction({ business, largeGrant }: { business: Busines
   );
   return (
     <ActionForm
-      title="Grant credits"
-      description="Adds live credits; recorded in the ledger with your note."
-      submitLabel="Grant credits"
+      title={t("title")}
+      description={t("description")}
+      submitLabel={t("submit")}
       pending={grant.isPending}
       error={grant.error}
-      success={grant.data ? `Granted. New balance: ${formatNumber(grant.data.balance)}.` : null}
+      success={grant.data ? t("done", { balance: grant.data.balance }) : null}
       confirmations={[
         {
-          title: `Grant ${formatNumber(credits)} credits?`,
-          message: `${business.name} will have ${formatNumber(business.creditBalance + credits)} live credits.`,
-          confirmLabel: "Grant credits",
+          title: t("confirmTitle", { credits }),
+          message: t("confirmMessage", { business: business.name, balance: business.creditBalance + credits }),
+          confirmLabel: t("submit"),
         },
         ...(credits > largeGrant
           ? [
               {
-                title: "This is a large grant",
-                message: `${formatNumber(credits)} credits is more than ${formatNumber(largeGrant)}, the amount above which grants are checked twice. Grant them?`,
-                confirmLabel: `Yes, grant ${formatNumber(credits)}`,
+                title: t("largeTitle"),
+                message: t("largeMessage", { credits, threshold: largeGrant }),
+                confirmLabel: t("largeConfirm", { credits }),
               },
             ]
           : []),
       ]}
       onSubmit={() => grant.submit({ businessId: business.id, amount: credits, note: note.trim() || undefined })}
     >
-      <TextField label="Credits" type="number" min={1} step={1} required value={amount} onChange={(e) => setAmount(e.target.value)} />
-      <TextField label="Note" value={note} maxLength={500} placeholder="e.g. Invoice 2026-114" onChange={(e) => setNote(e.target.value)} />
+      <TextField label={t("credits")} type="number" min={1} step={1} required value={amount} onChange={(e) => setAmount(e.target.value)} />
+      <TextField label={t("note")} value={note} maxLength={500} placeholder={t("notePlaceholder")} onChange={(e) => setNote(e.target.value)} />
     </ActionForm>
   );
 }
 
 export function RateLimitAction({ business }: { business: Business }) {
+  const t = useTranslations("admin.rateLimit");
   const trpc = useTRPC();
   const refresh = useRefreshBusiness();
   const [perMinute, setPerMinute] = useState(String(business.rateLimitPerMinute));
   const setLimit = useMutation(trpc.admin.businesses.setRateLimit.mutationOptions({ onSuccess: refresh }));
   return (
     <ActionForm
-      title="Rate limit"
-      description="Requests per rolling minute, per mode and endpoint. The default is 60."
-      submitLabel="Save limit"
+      title={t("title")}
+      description={t("description")}
+      submitLabel={t("submit")}
       pending={setLimit.isPending}
       error={setLimit.error}
-      success={setLimit.data ? `Limit is now ${formatNumber(setLimit.data.perMinute)} per minute.` : null}
+      success={setLimit.data ? t("done", { perMinute: setLimit.data.perMinute }) : null}
       onSubmit={() => setLimit.mutate({ businessId: business.id, perMinute: Number(perMinute) })}
     >
-      <TextField label="Requests per minute" type="number" min={60} step={1} required value={perMinute} onChange={(e) => setPerMinute(e.target.value)} />
+      <TextField label={t("label")} type="number" min={60} step={1} required value={perMinute} onChange={(e) => setPerMinute(e.target.value)} />
     </ActionForm>
   );
 }

@@ -1,8 +1,9 @@
 "use client";
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useTRPC } from "@/trpc/client";
-import { formatDate, formatDateTime, formatNumber } from "@/components/format";
+import { useFormat } from "@/components/i18n/format";
 import { Card, CardHeader } from "@/components/ui/card";
 import { Empty, ErrorState, Loading } from "@/components/ui/states";
 import { BusinessStatusBadge, LiveAccessBadge, ModeBadge, PlanBadge } from "../../_components/badges";
@@ -11,17 +12,20 @@ import { WebhookHealth } from "./webhook-health";
 import { Stat } from "../../_components/stat";
 
 export function BusinessDetail({ businessId, largeGrant }: { businessId: string; largeGrant: number }) {
+  const t = useTranslations("admin.business");
+  const roles = useTranslations("common.roles");
+  const format = useFormat();
   const trpc = useTRPC();
   const overview = useQuery(trpc.admin.businesses.get.queryOptions({ businessId }));
 
-  if (overview.isPending) return <Loading label="Loading business" />;
+  if (overview.isPending) return <Loading label={t("loading")} />;
   if (overview.isError) return <ErrorState error={overview.error} />;
   const b = overview.data;
 
   return (
     <>
       <Link href="/admin/businesses" className="text-sm text-blue-800 hover:underline">
-        ← All businesses
+        {t("back")}
       </Link>
       <div className="mb-6 mt-2 flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-semibold tracking-tight">{b.name}</h1>
@@ -30,13 +34,13 @@ export function BusinessDetail({ businessId, largeGrant }: { businessId: string;
         <LiveAccessBadge state={b.liveAccess} />
       </div>
       <dl className="mb-6 grid grid-cols-2 gap-4 md:grid-cols-4">
-        <Stat label="Credit balance" value={formatNumber(b.creditBalance)} detail="live credits" />
-        <Stat label="Rate limit" value={formatNumber(b.rateLimitPerMinute)} detail="requests per minute" />
-        <Stat label="Active API keys" value={formatNumber(b.activeKeys.test + b.activeKeys.live)} detail={`${b.activeKeys.test} test · ${b.activeKeys.live} live`} />
+        <Stat label={t("balance")} value={format.number(b.creditBalance)} detail={t("balanceDetail")} />
+        <Stat label={t("rateLimit")} value={format.number(b.rateLimitPerMinute)} detail={t("rateLimitDetail")} />
+        <Stat label={t("activeKeys")} value={format.number(b.activeKeys.test + b.activeKeys.live)} detail={t("byMode", b.activeKeys)} />
         <Stat
-          label="Verifications, 30 days"
-          value={formatNumber(b.recentVerifications.test + b.recentVerifications.live)}
-          detail={`${formatNumber(b.recentVerifications.test)} test · ${formatNumber(b.recentVerifications.live)} live`}
+          label={t("verifications")}
+          value={format.number(b.recentVerifications.test + b.recentVerifications.live)}
+          detail={t("byMode", b.recentVerifications)}
         />
       </dl>
       <div className="mb-8 grid gap-4 md:grid-cols-2">
@@ -46,10 +50,10 @@ export function BusinessDetail({ businessId, largeGrant }: { businessId: string;
         <PlanAction business={b} />
         <RateLimitAction business={b} />
       </div>
-      <Card className="mb-8" aria-label="Members and contact">
+      <Card className="mb-8" aria-label={t("members")}>
         <CardHeader
-          title="Members and contact"
-          description={b.contact ? `Live-access contact: ${b.contact.name} <${b.contact.email}>` : "No live-access application yet: the owners below are the contacts."}
+          title={t("members")}
+          description={b.contact ? t("contact", { contact: `${b.contact.name} <${b.contact.email}>` }) : t("noContact")}
         />
         <ul className="divide-y divide-slate-100 text-sm">
           {b.members.map((m) => (
@@ -58,8 +62,8 @@ export function BusinessDetail({ businessId, largeGrant }: { businessId: string;
               <a href={`mailto:${m.email}`} className="text-blue-800 hover:underline">
                 {m.email}
               </a>
-              <span className="capitalize text-slate-600">{m.role}</span>
-              <span className="text-slate-500">since {formatDate(m.since)}</span>
+              <span className="text-slate-600">{roles(m.role)}</span>
+              <span className="text-slate-500">{t("since", { date: format.date(m.since) })}</span>
             </li>
           ))}
         </ul>
@@ -67,15 +71,15 @@ export function BusinessDetail({ businessId, largeGrant }: { businessId: string;
       <WebhookHealth businessId={b.id} />
       <Card>
         <CardHeader
-          title="Recent audit entries"
+          title={t("recentAudit")}
           actions={
             <Link href={`/admin/audit?businessId=${b.id}`} className="text-sm text-blue-800 hover:underline">
-              Full audit log
+              {t("fullAudit")}
             </Link>
           }
         />
         {b.recentAuditEntries.length === 0 ? (
-          <Empty title="No audited actions yet" />
+          <Empty title={t("noAudit")} />
         ) : (
           <ul className="divide-y divide-slate-100 text-sm">
             {b.recentAuditEntries.map((e) => (
@@ -84,7 +88,7 @@ export function BusinessDetail({ businessId, largeGrant }: { businessId: string;
                 <span className="flex items-center gap-3 text-slate-600">
                   {e.mode && <ModeBadge mode={e.mode} />}
                   <span>{e.actorType}</span>
-                  <span>{formatDateTime(e.createdAt)}</span>
+                  <span>{format.dateTime(e.createdAt)}</span>
                 </span>
               </li>
             ))}
@@ -92,7 +96,7 @@ export function BusinessDetail({ businessId, largeGrant }: { businessId: string;
         )}
       </Card>
       <p className="mt-4 text-xs text-slate-500">
-        Created {formatDateTime(b.createdAt)} · {b.members.length} member{b.members.length === 1 ? "" : "s"} · ID <span className="font-mono">{b.id}</span>
+        {t("footer", { date: format.dateTime(b.createdAt), members: b.members.length })} <span className="font-mono">{b.id}</span>
       </p>
     </>
   );

@@ -1,7 +1,8 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useTRPC } from "@/trpc/client";
-import { formatDateTime } from "@/components/format";
+import { useFormat } from "@/components/i18n/format";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
 import { Empty, ErrorState, Loading } from "@/components/ui/states";
@@ -9,17 +10,19 @@ import { ModeBadge } from "../../_components/badges";
 
 /** Delivery health of the business's webhook endpoints (one per mode), for support and operations. */
 export function WebhookHealth({ businessId }: { businessId: string }) {
+  const t = useTranslations("admin.webhookHealth");
+  const format = useFormat();
   const trpc = useTRPC();
   const health = useQuery(trpc.webhooks.health.queryOptions({ businessId }));
   return (
     <Card className="mb-8">
-      <CardHeader title="Webhook delivery" description="Each endpoint's state and its deliveries of the last 7 days." />
+      <CardHeader title={t("title")} description={t("description")} />
       {health.isPending ? (
-        <Loading label="Loading webhook health" />
+        <Loading label={t("loading")} />
       ) : health.isError ? (
         <ErrorState error={health.error} />
       ) : health.data.length === 0 ? (
-        <Empty title="No webhook endpoint configured" />
+        <Empty title={t("none")} />
       ) : (
         <ul className="divide-y divide-slate-100 text-sm">
           {health.data.map((e) => (
@@ -27,17 +30,17 @@ export function WebhookHealth({ businessId }: { businessId: string }) {
               <span className="flex min-w-0 items-center gap-3">
                 <ModeBadge mode={e.mode} />
                 <span className="truncate font-mono text-xs">{e.url}</span>
-                {e.enabled ? <Badge tone="success">Enabled</Badge> : <Badge tone="danger">Disabled</Badge>}
+                {e.enabled ? <Badge tone="success">{t("enabled")}</Badge> : <Badge tone="danger">{t("disabled")}</Badge>}
               </span>
               <span className="flex flex-wrap items-center gap-3 text-slate-600">
+                <span>{t("counts", e.last7Days)}</span>
                 <span>
-                  {e.last7Days.succeeded} delivered · {e.last7Days.pending} pending · {e.last7Days.failed} failed
-                </span>
-                <span>
-                  Last attempt:{" "}
                   {e.lastAttempt
-                    ? `${formatDateTime(e.lastAttempt.attemptedAt)} (${e.lastAttempt.statusCode ?? e.lastAttempt.error ?? "no response"})`
-                    : "none"}
+                    ? t("lastAttempt", {
+                        time: format.dateTime(e.lastAttempt.attemptedAt),
+                        outcome: e.lastAttempt.statusCode ?? e.lastAttempt.error ?? t("noResponse"),
+                      })
+                    : t("noAttempt")}
                 </span>
               </span>
             </li>
