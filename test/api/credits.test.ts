@@ -108,7 +108,11 @@ describe("an exhausted balance", () => {
     expect(await balanceOf(biz.businessId)).toBe(0);
     expect(await ledgerSum(biz.businessId)).toBe(0);
     expect(await verificationCount(biz.businessId, "live")).toBe(10);
-    expect((await usageEntries(biz.businessId)).map((e) => e.balance_after).sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    // The last 8 credits go one at a time, so their "balance after" is exact; the two before may be
+    // charged side by side, each seeing its own charge but not the other's (product rules §5).
+    const after = (await usageEntries(biz.businessId)).map((e) => e.balance_after).sort((a, b) => a - b);
+    expect(after.slice(0, 8)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    for (const value of after.slice(8)) expect([8, 9]).toContain(value);
     expect((await outboxTypes(biz.businessId)).filter((t) => t === "verification_completed")).toHaveLength(10);
   });
 
