@@ -40,8 +40,8 @@ test("an admin switches to Somali and walks the admin console, the account page 
   await expect(page.getByRole("form", { name: "Haki ganacsiga" })).toBeVisible();
   await expect(page.getByText(/· 1 xubin · ID/)).toBeVisible();
 
-  await nav.getByRole("link", { name: "Ogolaanshaha rasmiga" }).click();
-  await expect(page.getByRole("heading", { name: "Codsiyada ogolaanshaha rasmiga", level: 1 })).toBeVisible();
+  await nav.getByRole("link", { name: "Oggolaanshaha rasmiga" }).click();
+  await expect(page.getByRole("heading", { name: "Codsiyada oggolaanshaha rasmiga", level: 1 })).toBeVisible();
 
   await nav.getByRole("link", { name: "Diiwaanka qaranka" }).click();
   await expect(page.getByRole("heading", { name: "Diiwaanka qaranka ee rasmiga", level: 1 })).toBeVisible();
