@@ -21,6 +21,9 @@ const SEEDED = Number(process.env.BENCH_SEEDED || 1_000_000);
 /** Latency is also measured at low concurrency, where it is the server's time, not queueing. */
 const LATENCY_CONNECTIONS = Number(process.env.BENCH_LATENCY_CONNECTIONS || 4);
 const DEEP_PAGE = 5_000;
+/** `npm run bench -- --only=batch` (or routes, scaling) runs one part; the default runs all three. */
+const ONLY = process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".length);
+const part = (name: "routes" | "scaling" | "batch") => !ONLY || ONLY === name;
 
 type Row = { name: string; rps: number; p50: number; p99: number; lowP50: number; lowP99: number; errors: number; non2xx: number };
 
@@ -32,6 +35,15 @@ async function main() {
   const database = await startTestDatabase();
   const env = appEnv(database.url);
   Object.assign(process.env, env);
+  try {
+    if (part("routes") || part("scaling")) await benchRoutes(env);
+    if (part("batch")) await benchBatch(env);
+  } finally {
+    await database.stop();
+  }
+}
+
+async function benchRoutes(env: Record<string, string>) {
   const { seed } = await import("./lib/bench-seed");
   console.log(`Seeding ${SEEDED.toLocaleString("en")} verifications…`);
   const fixture = await seed(SEEDED);
@@ -66,11 +78,9 @@ async function main() {
       });
     }
     report(rows, fixture);
-    await benchLiveScaling(app.url, { connections: CONNECTIONS, duration: DURATION });
-    await benchBatch(env);
+    if (part("scaling")) await benchLiveScaling(app.url, { connections: CONNECTIONS, duration: DURATION });
   } finally {
     await app.stop();
-    await database.stop();
   }
 }
 

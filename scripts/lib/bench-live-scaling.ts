@@ -8,6 +8,7 @@
 import autocannon from "autocannon";
 import { disconnect, pool } from "@/server/db/client";
 import { LIVE_NATIONAL_ID, seedBusiness } from "./bench-seed";
+import { cpuPerRequest, cpuSnapshot } from "./cpu-usage";
 
 const BUSINESSES = 4;
 
@@ -59,11 +60,16 @@ export async function benchLiveScaling(url: string, o: { connections: number; du
   const split = Math.max(1, Math.round(o.connections / BUSINESSES));
   // Warm up every business's path (JIT, pool, first chain head) before measuring.
   await Promise.all(businesses.map((b) => verify(url, b.liveKey, LIVE_NATIONAL_ID, 2, 2)));
+  const cpu0 = cpuSnapshot();
   const sandbox = await verify(url, businesses[0]!.testKey, "11111111111", o.connections, o.duration);
+  const cpu1 = cpuSnapshot();
   const { result: one, waits: oneWaits } = await sampled(verify(url, businesses[0]!.liveKey, LIVE_NATIONAL_ID, o.connections, o.duration));
+  const cpu2 = cpuSnapshot();
   const { result: four, waits: fourWaits } = await sampled(Promise.all(businesses.map((b) => verify(url, b.liveKey, LIVE_NATIONAL_ID, split, o.duration))));
+  const cpu3 = cpuSnapshot();
   await disconnect();
   const fourRps = four.reduce((sum, r) => sum + r.requests.average, 0);
+  const fourTotal = four.reduce((sum, r) => sum + r.requests.total, 0);
   const rows: [string, number, number][] = [
     ["verify sandbox, one business", sandbox.requests.average, failures(sandbox)],
     ["verify live, one business", one.requests.average, failures(one)],
@@ -78,4 +84,8 @@ export async function benchLiveScaling(url: string, o: { connections: number; du
   console.log("\nActive database connections, on average, by what they were doing (wait event, or CPU):");
   console.log(`  live, one business: ${oneWaits}`);
   console.log(`  live, ${BUSINESSES} businesses: ${fourWaits}`);
+  console.log("\nCPU time per request, by program (2 cores: the sum is what one request costs the machine):");
+  console.log(`  sandbox: ${cpuPerRequest(cpu0, cpu1, sandbox.requests.total)}`);
+  console.log(`  live, one business: ${cpuPerRequest(cpu1, cpu2, one.requests.total)}`);
+  console.log(`  live, ${BUSINESSES} businesses: ${cpuPerRequest(cpu2, cpu3, fourTotal)}`);
 }

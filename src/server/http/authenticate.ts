@@ -14,6 +14,7 @@ import type { RateLimitHit } from "@/server/ratelimit";
 import { canonicalAllowlistEntry } from "@/contracts/ip-allowlist";
 import { clientAddress } from "./client-address";
 import type { EndpointGroup } from "./rate-limit";
+import { prepared } from "@/server/db/prepared";
 
 export type ApiAuth = {
   actor: ApiKeyActor;
@@ -55,12 +56,14 @@ export async function authenticate(req: Request, group: EndpointGroup): Promise<
   if (!parsed) throw unauthorized("Invalid API key. Keys look like hubi_test_… or hubi_live_…; copy yours from the portal.");
   assertEnvironmentHost(req, parsed.mode);
 
-  const { rows } = await pool().query<KeyRow>("SELECT * FROM api_authenticate($1, $2, $3, $4)", [
-    hashApiKey(key),
-    group,
-    !env().REDIS_URL,
-    comparableAddress(clientAddress(req.headers, env().TRUSTED_PROXY_HOPS)),
-  ]);
+  const { rows } = await pool().query<KeyRow>(
+    prepared("SELECT * FROM api_authenticate($1, $2, $3, $4)", [
+      hashApiKey(key),
+      group,
+      !env().REDIS_URL,
+      comparableAddress(clientAddress(req.headers, env().TRUSTED_PROXY_HOPS)),
+    ]),
+  );
   const row = rows[0];
   if (!row) throw unauthorized("Invalid API key. It may have been deleted or mistyped; copy yours from the portal.");
   assertEligible(row.eligibility);

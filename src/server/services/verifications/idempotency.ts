@@ -8,6 +8,7 @@ import { pool } from "@/server/db/client";
 import { decrypt, hashRequestBody } from "@/server/crypto/secrets";
 import { conflict } from "@/server/errors";
 import type { Mode } from "@/generated/prisma/enums";
+import { prepared } from "@/server/db/prepared";
 
 export const IDEMPOTENCY_WINDOW_HOURS = 24;
 const ABANDONED_AFTER_SECONDS = 60;
@@ -54,7 +55,7 @@ export async function claimIdempotencyKey(scope: IdempotencyScope, hash: string)
   // A record committed by a concurrent request while this statement waited can be invisible to
   // its snapshot; the second attempt sees it.
   for (let attempt = 0; attempt < 3; attempt++) {
-    const { rows } = await pool().query<ClaimRow>(CLAIM_SQL, [scope.businessId, scope.mode, scope.key, hash]);
+    const { rows } = await pool().query<ClaimRow>(prepared(CLAIM_SQL, [scope.businessId, scope.mode, scope.key, hash]));
     const row = rows[0];
     if (!row) continue;
     if (row.claimed) return { status: "claimed" };

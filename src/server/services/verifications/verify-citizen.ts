@@ -27,6 +27,7 @@ import { chargeCreditCtes, INSUFFICIENT_CREDITS_MESSAGE } from "@/server/service
 import { matchDateOfBirth, matchFullName } from "@/server/matching";
 import { toVerification } from "./verification-row";
 import { encryptionContext, type IdempotencyScope } from "./idempotency";
+import { prepared } from "@/server/db/prepared";
 
 export type VerifyCitizenInput = {
   businessId: string;
@@ -175,6 +176,6 @@ WITH ${counter},
       FROM inserted
   )${audit}${idempotency}
 SELECT count(*)::int AS recorded FROM inserted`;
-  const { rows } = await pool().query<{ recorded: number }>(sql, q.values);
+  const { rows } = await pool().query<{ recorded: number }>(prepared(sql, q.values));
   return rows[0]!.recorded === 1;
 }
