@@ -3,10 +3,7 @@
  * at inject("baseUrl") and the database through the same services the app uses.
  */
 import type { TestProject } from "vitest/node";
-import { startTestDatabase } from "./support/database";
-import { startApp } from "./support/app";
-import { appEnv } from "./support/env";
-import { startTestMailCatcher } from "./support/mail-catcher";
+import { startTestStack } from "./support/stack";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -21,19 +18,12 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  const database = await startTestDatabase();
-  const mail = await startTestMailCatcher();
-  const env = appEnv(database.url, mail.env);
+  const { database, mail, env, app, stop } = await startTestStack({ name: "vitest-app" });
   Object.assign(process.env, env);
-  const app = await startApp({ env, name: "vitest-app" });
   project.provide("baseUrl", app.url);
   project.provide("databaseUrl", database.url);
   project.provide("databaseOwnerUrl", database.ownerUrl);
   project.provide("smtpUrl", mail.env.SMTP_URL);
   project.provide("mailDir", mail.env.MAIL_CAPTURE_DIR);
-  return async () => {
-    await app.stop();
-    await mail.stop();
-    await database.stop();
-  };
+  return stop;
 }
