@@ -14,7 +14,7 @@ import { api } from "../support/api";
 import { createTestBusiness, uniqueNationalId } from "../support/factories";
 import { balanceOf, ledgerSum, outboxTypes } from "../support/queries";
 import { startWorkerProcess, type WorkerProcess } from "../support/worker-process";
-import { batchEnded, batchFootprint, csvOf, fetchResults, resultLines, seedCitizens, upload } from "../support/batches";
+import { batchCount, batchEnded, batchFootprint, csvOf, fetchResults, resultLines, seedCitizens, upload } from "../support/batches";
 
 let worker: WorkerProcess;
 beforeAll(async () => {
@@ -23,9 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await worker.stop();
 });
-
-const batchCount = async (businessId: string) =>
-  (await pool().query<{ n: number }>("SELECT count(*)::int AS n FROM batch WHERE business_id = $1", [businessId])).rows[0]!.n;
 
 const BATCH_KEYS = ["id", "status", "mode", "totalRows", "processedRows", "counts", "creditsUsed", "createdAt", "completedAt"].sort();
 const COUNT_KEYS = ["verified", "not_found", "expired", "revoked", "invalid", "insufficient_credits"].sort();
@@ -287,14 +284,14 @@ describe("creation rules", () => {
     const biz = await createTestBusiness();
     const file = csvOf("nationalId", [SANDBOX_IDS.verified, SANDBOX_IDS.revoked]);
     const headers = { "idempotency-key": "batch-upload-0001" };
-    const first = await upload(biz.testKey, file, "text/csv", headers);
-    const again = await upload(biz.testKey, file, "text/csv", headers);
+    const first = await upload(biz.testKey, file, "text/csv", { headers });
+    const again = await upload(biz.testKey, file, "text/csv", { headers });
     expect(first.status).toBe(202);
     expect(again.status).toBe(202);
     expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect(again.body.data.id).toBe(first.body.data.id);
     expect(await batchCount(biz.businessId)).toBe(1);
-    const other = await upload(biz.testKey, csvOf("nationalId", [SANDBOX_IDS.expired]), "text/csv", headers);
+    const other = await upload(biz.testKey, csvOf("nationalId", [SANDBOX_IDS.expired]), "text/csv", { headers });
     expect(other.status).toBe(409);
     expect(await batchCount(biz.businessId)).toBe(1);
   });

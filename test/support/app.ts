@@ -6,12 +6,23 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { freePort } from "../../scripts/lib/free-port";
+import { killProcessTree } from "./process-tree";
 
 export const LOG_DIR = path.resolve("artifacts/logs");
 
-export type RunningApp = { url: string; process: ChildProcess; stop: () => Promise<void> };
+export type RunningApp = {
+  url: string;
+  process: ChildProcess;
+  stop: () => Promise<void>;
+  /** SIGKILL of the app and every process it started; resolves once none of them is alive, with their pids. */
+  crash: () => Promise<number[]>;
+};
 
-export async function startApp(options: { env: Record<string, string>; name?: string }): Promise<RunningApp> {
+/**
+ * `processGroup`: the app leads a process group of its own, so that `crash` kills all of it in one
+ * signal. Off by default: the group would not get the terminal's Ctrl-C along with the test run.
+ */
+export async function startApp(options: { env: Record<string, string>; name?: string; processGroup?: boolean }): Promise<RunningApp> {
   const port = await freePort();
   fs.mkdirSync(LOG_DIR, { recursive: true });
   const log = fs.createWriteStream(path.join(LOG_DIR, `${options.name ?? "app"}-${port}.log`));
@@ -19,6 +30,7 @@ export async function startApp(options: { env: Record<string, string>; name?: st
     // next-auth builds its redirects from NEXTAUTH_URL: it must name this very server.
     env: { ...process.env, ...options.env, PORT: String(port), NODE_ENV: "production", NEXTAUTH_URL: `http://127.0.0.1:${port}` },
     stdio: ["ignore", "pipe", "pipe"],
+    detached: options.processGroup ?? false,
   });
   child.stdout!.pipe(log);
   child.stderr!.pipe(log);
@@ -39,9 +51,10 @@ export async function startApp(options: { env: Record<string, string>; name?: st
     process: child,
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once("exit", () => resolve());
         child.kill("SIGTERM");
       }),
+    crash: () => killProcessTree(child),
   };
 }

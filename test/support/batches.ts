@@ -4,10 +4,14 @@ import { hashNationalId } from "@/server/crypto/secrets";
 import { api } from "./api";
 import { waitFor } from "./wait-for";
 
-export const upload = (key: string, body: string, contentType = "text/csv", headers: Record<string, string> = {}) =>
-  api("POST", "/batches", { key, rawBody: body, headers: { "content-type": contentType, ...headers } });
+/** POST /batches to the run's app, or to the app at `baseUrl`. */
+export const upload = (key: string, body: string, contentType = "text/csv", options: { headers?: Record<string, string>; baseUrl?: string } = {}) =>
+  api("POST", "/batches", { key, rawBody: body, headers: { "content-type": contentType, ...options.headers }, baseUrl: options.baseUrl });
 
 export const csvOf = (header: string, rows: string[]) => [header, ...rows].join("\n") + "\n";
+
+export const batchCount = async (businessId: string) =>
+  (await pool().query<{ n: number }>("SELECT count(*)::int AS n FROM batch WHERE business_id = $1", [businessId])).rows[0]!.n;
 
 const ENDED = new Set(["completed", "cancelled", "failed"]);
 
