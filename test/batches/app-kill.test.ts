@@ -49,10 +49,7 @@ async function crash(app: BatchApp) {
   expect(killed).toContain(app.process.pid);
 }
 
-/**
- * Waits until PostgreSQL has ended the killed app's sessions, rolling back their transactions. A
- * session waiting for a lock notices its client is gone only once it gets the lock.
- */
+/** Waits until PostgreSQL has ended the killed app's sessions, rolling back their transactions. */
 const sessionsEnded = (app: BatchApp) => waitFor(`the sessions of ${app.sessionName} to end`, async () => (await sessionsOf(app.sessionName, "true")) === 0);
 
 /** The app's database sessions that match `condition` (SQL on pg_stat_activity). */
@@ -77,8 +74,10 @@ describe("the whole app killed mid-batch", () => {
     await waitFor("a chunk in progress in the app, waiting to commit", async () => (await sessionsOf(app.sessionName, "wait_event_type = 'Lock'")) > 0);
     await crash(app);
     expect(await processedRows(id)).toBe(committed);
-    await batchRow.release();
+    // Its sessions end even while they still wait on the test's lock: PostgreSQL checks their
+    // connections every 5 s (the app sets client_connection_check_interval) and rolls them back.
     await sessionsEnded(app);
+    await batchRow.release();
     await startBatchApp();
     await expectExactlyOnce(biz, id, { rows: ROWS, credits: CREDITS });
   });

@@ -23,6 +23,10 @@ function connect(): Handles {
     // A request that cannot get a connection fails fast (a 500 it can retry) instead of queueing
     // behind a stuck pool until the client gives up.
     connectionTimeoutMillis: env().DATABASE_CONNECT_TIMEOUT_MS,
+    // A session whose process died (kill -9) while it waited on a lock would otherwise keep its own
+    // locks, a batch chunk's claim among them, until that wait ends; this makes PostgreSQL notice
+    // the closed connection within 5 s and roll the session back.
+    options: "-c client_connection_check_interval=5000",
   });
   pool.on("error", (err) => process.stderr.write(`[db] idle client error: ${err.message}\n`));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
