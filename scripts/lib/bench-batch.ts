@@ -12,6 +12,7 @@ import { createBusiness } from "@/server/services/businesses/create-business";
 import { createApiKey } from "@/server/services/keys/create-api-key";
 import { grantCredits } from "@/server/services/credits/grant-credits";
 import { startApp } from "../../test/support/app";
+import { processTree } from "../../test/support/process-tree";
 
 const ROWS = Number(process.env.BENCH_BATCH_ROWS || 1_000_000);
 const nationalId = (i: number) => String(30_000_000_000 + i);
@@ -64,15 +65,8 @@ function csvStream(): ReadableStream<Uint8Array> {
 
 /** Resident memory of a process and its descendants, in MB. */
 function rssMb(pid: number): number {
-  const tree = [pid];
-  for (let k = 0; k < tree.length; k++) {
-    for (const task of fs.readdirSync(`/proc/${tree[k]}/task`)) {
-      const children = fs.readFileSync(`/proc/${tree[k]}/task/${task}/children`, "utf8").trim();
-      if (children) tree.push(...children.split(" ").map(Number));
-    }
-  }
   let kb = 0;
-  for (const p of tree) {
+  for (const p of processTree(pid)) {
     const line = fs.readFileSync(`/proc/${p}/status`, "utf8").match(/^VmRSS:\s+(\d+)/m);
     kb += line ? Number(line[1]) : 0;
   }

@@ -4,28 +4,15 @@
  * run give each program's share, which tells whether the app, the database or the load generator
  * is the bottleneck on a 2-core machine.
  */
-import fs from "node:fs";
-
-const TICKS_PER_SECOND = 100;
+import { allProcStats } from "./proc-stat";
 
 export type CpuSnapshot = Map<string, number>;
 
 export function cpuSnapshot(): CpuSnapshot {
   const byProgram: CpuSnapshot = new Map();
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-    } catch {
-      continue; // the process ended while the list was read
-    }
-    // "pid (comm) state ppid ...": comm may hold spaces, so split after its closing parenthesis.
-    const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    const seconds = (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-    const program = Number(entry) === process.pid ? "load generator" : programOf(comm);
-    byProgram.set(program, (byProgram.get(program) ?? 0) + seconds);
+  for (const p of allProcStats()) {
+    const program = p.pid === process.pid ? "load generator" : programOf(p.comm);
+    byProgram.set(program, (byProgram.get(program) ?? 0) + p.cpuSeconds);
   }
   return byProgram;
 }
