@@ -97,12 +97,8 @@ test("live access: apply, admin approves and grants credits, a live call costs o
 
   await page.goto("/credits");
   await expect(page.getByTestId("credit-balance")).toHaveText(/^10\b/);
-  // A new business requires the customer's consent on live calls: refused without it, free of charge.
-  const withoutConsent = await verifyViaApi(request, liveKey, { nationalId: "11111111111", purpose: "Live E2E" });
-  expect(withoutConsent.status()).toBe(400);
-  expect((await withoutConsent.json()).errors).toEqual([expect.objectContaining({ field: "consent" })]);
-  const consent = { obtainedAt: new Date().toISOString(), method: "written", reference: "E2E-FORM-1" };
-  const live = await verifyViaApi(request, liveKey, { nationalId: "11111111111", purpose: "Live E2E", consent });
+  // A new business's live key takes the request the specification shows: consent is optional.
+  const live = await verifyViaApi(request, liveKey, { nationalId: "11111111111", purpose: "Live E2E" });
   expect(live.status()).toBe(200);
   expect((await live.json()).creditDeducted).toBe(true);
   await page.reload();

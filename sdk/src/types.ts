@@ -24,6 +24,8 @@ export type RedactVerificationResponse = Schemas["RedactVerificationResponse"];
 /** When and how the customer consented to the lookup (send it with `verifyCitizen`). */
 export type ConsentRequest = Schemas["ConsentRequest"];
 export type Consent = Schemas["Consent"];
+/** Why the lookup is lawful: `legal_obligation`, `consent` or `contract`. */
+export type LawfulBasis = Schemas["LawfulBasis"];
 export type ErrorBody = Schemas["Error"];
 export type ErrorCode = ErrorBody["code"];
 export type FieldError = Schemas["FieldError"];

@@ -28,6 +28,7 @@ const verification = {
   channel: "api",
   match: null,
   consent: null,
+  lawfulBasis: null,
   redactedAt: null,
   createdAt: "2026-11-22T09:30:00.000Z",
 } as const;

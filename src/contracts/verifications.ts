@@ -96,12 +96,23 @@ export const consentSchema = z
   .meta({
     id: "ConsentRequest",
     description:
-      "The customer's consent to this lookup. Required in live mode when the business requires it (the default for new businesses). " +
-      "Holds no personal data: put none in `reference`.",
+      "The customer's consent to this lookup, recorded with the verification. Optional, unless the business has switched on " +
+      "\"require consent for live lookups\" in the portal: then a live request without it is 400. Holds no personal data: put none in `reference`.",
   });
 
 export const CONSENT_REQUIRED_MESSAGE =
-  "consent is required: this business requires the customer's consent (obtainedAt, method) for every live verification";
+  "consent is required: this business has switched on \"require consent for live lookups\"; send the customer's consent (obtainedAt, method)";
+
+export const LAWFUL_BASES = ["legal_obligation", "consent", "contract"] as const;
+
+export const lawfulBasisSchema = z
+  .enum(LAWFUL_BASES, { error: "lawfulBasis must be legal_obligation, consent or contract" })
+  .meta({
+    id: "LawfulBasis",
+    description:
+      "Why the lookup is lawful: `legal_obligation` (anti-money-laundering, SIM registration and other rules that oblige you to check), " +
+      "`consent` (send `consent` too) or `contract`. Recorded with the verification.",
+  });
 
 export const consentRecordSchema = z
   .object({
@@ -125,6 +136,7 @@ export const verifyCitizenRequestSchema = z
       .meta({ description: "Business purpose, recorded for the audit log.", example: "Account opening" }),
     match: matchRequestSchema.optional(),
     consent: consentSchema.optional(),
+    lawfulBasis: lawfulBasisSchema.optional(),
   })
   .meta({ id: "VerifyCitizenRequest" });
 
@@ -146,6 +158,7 @@ const verificationFields = {
   channel: channelSchema,
   match: matchResultSchema.nullable(),
   consent: consentRecordSchema.nullable(),
+  lawfulBasis: lawfulBasisSchema.nullable().meta({ description: "The lawful basis sent with the verification, or `null` when none was." }),
   redactedAt: z.iso.datetime().nullable().meta({
     description:
       "When the verification was redacted (on request, or at the end of the business's retention period): `purpose` and the consent " +
@@ -227,6 +240,7 @@ export type MatchRequest = z.output<typeof matchRequestSchema>;
 export type MatchResult = z.infer<typeof matchResultSchema>;
 export type ConsentRequest = z.output<typeof consentSchema>;
 export type ConsentRecord = z.infer<typeof consentRecordSchema>;
+export type LawfulBasis = z.infer<typeof lawfulBasisSchema>;
 export type VerifyCitizenResponse = z.infer<typeof verifyCitizenResponseSchema>;
 export type Verification = z.infer<typeof verificationSchema>;
 export type Citizen = z.infer<typeof citizenSchema>;

@@ -5,6 +5,7 @@
  * sign-in address and account leaves one), form submissions older than a day, sent emails older
  * than 30 days and spent password reset links, verifications past their business's retention
  * period (redacted; a row becomes due at most one pass after its day, so "daily" is met with room),
+ * the one-time notice to owners whose consent setting followed the new default,
  * and an audit checkpoint when a chain moved (several processes share one: the database lets one
  * write it per interval).
  */
@@ -15,6 +16,7 @@ import { purgeIdleRateLimitWindows } from "@/server/ratelimit/postgres";
 import { applyRetention } from "@/server/services/data-protection/apply-retention";
 import { purgeOldSubmissions } from "@/server/submissions";
 import { purgeOldEmails } from "@/server/mail/purge";
+import { notifyConsentDefaultChange } from "@/server/services/data-protection/notify-consent-default-change";
 import { writeAuditCheckpoint } from "@/server/services/audit/audit-checkpoint";
 
 const EVERY_MS = 5 * 60_000;
@@ -28,8 +30,9 @@ export function startMaintenance(): void {
       const submissions = await purgeOldSubmissions();
       const emails = await purgeOldEmails();
       const redacted = await applyRetention();
+      const consentNotices = await notifyConsentDefaultChange();
       const checkpoint = await writeAuditCheckpoint({ minIntervalMs: EVERY_MS - 30_000, onlyIfChanged: true });
-      if (idempotency || requestLog || rateLimitWindows || submissions || emails || redacted || checkpoint) {
+      if (idempotency || requestLog || rateLimitWindows || submissions || emails || redacted || consentNotices || checkpoint) {
         log("info", "maintenance", {
           idempotencyRecordsPurged: idempotency,
           requestLogPurged: requestLog,
@@ -37,6 +40,7 @@ export function startMaintenance(): void {
           formSubmissionsPurged: submissions,
           emailRowsPurged: emails,
           verificationsRedactedByRetention: redacted,
+          consentDefaultNotices: consentNotices,
           auditCheckpoint: checkpoint,
         });
       }

@@ -1,15 +1,14 @@
 /**
- * Consent (product rules §19): verify takes `consent`; a business that requires it (every new
- * business) has live verifications without it refused with 400 before anything is charged; the
- * consent is stored with the verification and shown in retrieve, the event and the CSV export.
+ * Consent (product rules §19): verify takes `consent` and `lawfulBasis`; a business whose owner
+ * switched on "require consent for live lookups" has live verifications without it refused with
+ * 400 before anything is charged; the consent is stored with the verification and shown in
+ * retrieve, the event and the CSV export. The default and its change: consent-default.test.ts.
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { ZodError } from "zod";
 import { CONSENT_REQUIRED_MESSAGE } from "@/contracts/verifications";
 import { db, pool } from "@/server/db/client";
-import { systemContext } from "@/server/context";
-import { createBusiness } from "@/server/services/businesses/create-business";
 import { exportVerificationsCsv } from "@/server/services/verifications/export-verifications-csv";
 import { updateDataProtectionSettings } from "@/server/services/data-protection/update-data-protection-settings";
 import { createCallerFactory } from "@/server/trpc/init";
@@ -27,16 +26,6 @@ const verify = (key: string, body: Record<string, unknown>, headers: Record<stri
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
 
 describe("a business that requires consent", () => {
-  it("is every new business; those from before keep working as they did", async () => {
-    const { businessId } = await createBusiness(systemContext("consent-test"), {
-      businessName: "New Lender",
-      ownerName: "Owner",
-      email: `consent-${randomUUID()}@example.test`,
-      password: "long enough password",
-    });
-    expect((await db().business.findUniqueOrThrow({ where: { id: businessId } })).requireLiveConsent).toBe(true);
-  });
-
   it("refuses a live verify without consent: 400 on `consent`, no charge, nothing recorded", async () => {
     const biz = await createTestBusiness({ live: true, credits: 5, requireLiveConsent: true });
     const res = await verify(biz.liveKey!, { purpose: "Loan" });
@@ -65,6 +54,18 @@ describe("a business that requires consent", () => {
     const [header, row] = lines.map((l) => l.trimEnd().split(","));
     const cell = (name: string) => row![header!.indexOf(name)];
     expect([cell("consentMethod"), cell("consentObtainedAt"), cell("consentReference")]).toEqual(["written", stored.obtainedAt, "FORM-7"]);
+  });
+
+  it("records the lawful basis sent, and refuses one it does not know", async () => {
+    const biz = await createTestBusiness({ live: true, credits: 2 });
+    const res = await verify(biz.liveKey!, { lawfulBasis: "legal_obligation" });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ lawfulBasis: "legal_obligation", consent: null });
+    expect((await api("GET", `/verifications/${res.body.data.id}`, { key: biz.liveKey })).body.data.lawfulBasis).toBe("legal_obligation");
+    const bad = await verify(biz.liveKey!, { lawfulBasis: "vital_interest" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual([{ field: "lawfulBasis", message: "lawfulBasis must be legal_obligation, consent or contract" }]);
+    expect(await balanceOf(biz.businessId)).toBe(1);
   });
 
   it("without a reference the consent's reference is null", async () => {

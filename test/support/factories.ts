@@ -30,10 +30,7 @@ export async function createTestBusiness(
     credits?: number;
     rateLimitPerMinute?: number;
     plan?: "starter" | "enterprise";
-    /**
-     * Off unless asked for: a new business requires consent on live verifications (product rules
-     * §19), which test/api/consent.test.ts covers; the other tests are about other rules.
-     */
+    /** The owner's "require consent for live lookups" (product rules §19); off, as for every new business, unless asked for. */
     requireLiveConsent?: boolean;
   } = {},
 ): Promise<TestBusiness> {
@@ -47,10 +44,12 @@ export async function createTestBusiness(
     plan: options.plan,
     approveLive: options.live ?? false,
   });
-  await db().business.update({
-    where: { id: businessId },
-    data: { requireLiveConsent: options.requireLiveConsent ?? false, ...(options.rateLimitPerMinute ? { rateLimitPerMinute: options.rateLimitPerMinute } : {}) },
-  });
+  if (options.requireLiveConsent !== undefined || options.rateLimitPerMinute) {
+    await db().business.update({
+      where: { id: businessId },
+      data: { requireLiveConsent: options.requireLiveConsent, rateLimitPerMinute: options.rateLimitPerMinute },
+    });
+  }
   const testKey = (await createApiKey(ctx(), { businessId, mode: "test" })).key;
   const liveKey = options.live ? (await createApiKey(ctx(), { businessId, mode: "live" })).key : undefined;
   if (options.credits) await grantCredits(ctx(), { businessId, amount: options.credits });

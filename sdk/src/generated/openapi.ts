@@ -241,7 +241,7 @@ export interface paths {
          * Verify a citizen by national ID
          * @description Costs 1 credit in live mode (successful, non-replayed calls only); free in the sandbox. Rate limit: 60 per minute.
          *
-         *     Always 200 when the lookup ran: the outcome is `data.result`. `citizen` is present only when the result is `verified` (and never for a `match_only` key). Send `match` with what your customer told you to get `match` results instead of handing out the registry's data: names are compared with Somali spelling rules and the patronymic order (given, father's, grandfather's name). Send an `Idempotency-Key` so that a retry after a timeout can never verify (or charge) twice; the same key with another `match` is a payload conflict. Send `consent` with when and how your customer agreed to the lookup: a business that requires it (the default for new businesses) gets 400 for a live verify without it.
+         *     Always 200 when the lookup ran: the outcome is `data.result`. `citizen` is present only when the result is `verified` (and never for a `match_only` key). Send `match` with what your customer told you to get `match` results instead of handing out the registry's data: names are compared with Somali spelling rules and the patronymic order (given, father's, grandfather's name). Send an `Idempotency-Key` so that a retry after a timeout can never verify (or charge) twice; the same key with another `match` is a payload conflict. `lawfulBasis` and `consent` are optional and recorded when sent; only a business that has switched on "require consent for live lookups" in the portal gets 400 for a live verify without `consent`.
          */
         post: operations["verifyCitizen"];
         delete?: never;
@@ -650,7 +650,7 @@ export interface components {
             /** @description `null` when none was sent, or after redaction. */
             reference: string | null;
         };
-        /** @description The customer's consent to this lookup. Required in live mode when the business requires it (the default for new businesses). Holds no personal data: put none in `reference`. */
+        /** @description The customer's consent to this lookup, recorded with the verification. Optional, unless the business has switched on "require consent for live lookups" in the portal: then a live request without it is 400. Holds no personal data: put none in `reference`. */
         ConsentRequest: {
             /**
              * @description How consent was given: a signed form, an electronic acceptance (app, web) or spoken (branch, call centre).
@@ -889,6 +889,11 @@ export interface components {
             /** @example Verification retrieved */
             message: string;
         };
+        /**
+         * @description Why the lookup is lawful: `legal_obligation` (anti-money-laundering, SIM registration and other rules that oblige you to check), `consent` (send `consent` too) or `contract`. Recorded with the verification.
+         * @enum {string}
+         */
+        LawfulBasis: "legal_obligation" | "consent" | "contract";
         ListBatchesResponse: {
             data: components["schemas"]["Batch"][];
             /** @example Batches retrieved */
@@ -968,6 +973,8 @@ export interface components {
              * @example 0b8f7c1e-4d0a-4c55-9a52-3f1f5e0c2d7a
              */
             id: string;
+            /** @description The lawful basis sent with the verification, or `null` when none was. */
+            lawfulBasis: components["schemas"]["LawfulBasis"] | null;
             match: components["schemas"]["MatchResult"] | null;
             /** @example Account opening */
             purpose: string | null;
@@ -997,6 +1004,8 @@ export interface components {
              * @example 0b8f7c1e-4d0a-4c55-9a52-3f1f5e0c2d7a
              */
             id: string;
+            /** @description The lawful basis sent with the verification, or `null` when none was. */
+            lawfulBasis: components["schemas"]["LawfulBasis"] | null;
             match: components["schemas"]["MatchResult"] | null;
             /** @example Account opening */
             purpose: string | null;
@@ -1011,6 +1020,7 @@ export interface components {
         };
         VerifyCitizenRequest: {
             consent?: components["schemas"]["ConsentRequest"];
+            lawfulBasis?: components["schemas"]["LawfulBasis"];
             match?: components["schemas"]["MatchRequest"];
             /**
              * @description The citizen's national ID: exactly 11 ASCII digits.
@@ -1757,11 +1767,8 @@ export interface operations {
                      *             "purpose": "Account opening",
                      *             "channel": "api",
                      *             "match": null,
-                     *             "consent": {
-                     *               "obtainedAt": "2026-11-22T09:25:00.000Z",
-                     *               "method": "electronic",
-                     *               "reference": "KYC-FORM-2291"
-                     *             },
+                     *             "consent": null,
+                     *             "lawfulBasis": null,
                      *             "redactedAt": null,
                      *             "createdAt": "2026-11-22T09:30:00.000Z",
                      *             "result": "verified"
@@ -1883,11 +1890,8 @@ export interface operations {
                      *           "purpose": "Account opening",
                      *           "channel": "api",
                      *           "match": null,
-                     *           "consent": {
-                     *             "obtainedAt": "2026-11-22T09:25:00.000Z",
-                     *             "method": "electronic",
-                     *             "reference": "KYC-FORM-2291"
-                     *           },
+                     *           "consent": null,
+                     *           "lawfulBasis": null,
                      *           "redactedAt": null,
                      *           "createdAt": "2026-11-22T09:30:00.000Z",
                      *           "result": "verified"
@@ -2012,11 +2016,8 @@ export interface operations {
                      *           "purpose": "Account opening",
                      *           "channel": "api",
                      *           "match": null,
-                     *           "consent": {
-                     *             "obtainedAt": "2026-11-22T09:25:00.000Z",
-                     *             "method": "electronic",
-                     *             "reference": "KYC-FORM-2291"
-                     *           },
+                     *           "consent": null,
+                     *           "lawfulBasis": null,
                      *           "redactedAt": null,
                      *           "createdAt": "2026-11-22T09:30:00.000Z",
                      *           "result": "verified"
@@ -2147,11 +2148,8 @@ export interface operations {
                      *         "purpose": "Account opening",
                      *         "channel": "api",
                      *         "match": null,
-                     *         "consent": {
-                     *           "obtainedAt": "2026-11-22T09:25:00.000Z",
-                     *           "method": "electronic",
-                     *           "reference": "KYC-FORM-2291"
-                     *         },
+                     *         "consent": null,
+                     *         "lawfulBasis": null,
                      *         "redactedAt": null,
                      *         "createdAt": "2026-11-22T09:30:00.000Z",
                      *         "result": "verified"
@@ -2280,6 +2278,7 @@ export interface operations {
                      *           "method": "electronic",
                      *           "reference": null
                      *         },
+                     *         "lawfulBasis": "consent",
                      *         "redactedAt": "2026-11-23T08:00:00.000Z",
                      *         "createdAt": "2026-11-22T09:30:00.000Z",
                      *         "result": "verified"

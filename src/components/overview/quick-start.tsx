@@ -23,8 +23,8 @@ console.log(v.result, v.reference);`,
 }
 
 /**
- * Live calls verify a real customer: their ID, the consent they gave (required by default for live
- * verifications) and an Idempotency-Key, so that a retry never pays twice.
+ * Live calls verify a real customer: their ID, the consent they gave (recorded; required only when
+ * the business switches it on) and an Idempotency-Key, so that a retry never pays twice.
  */
 function liveSnippets(baseUrl: string, baseUrlOption: string) {
   return {

@@ -47,8 +47,9 @@ export const verifyCitizenOperation = defineOperation({
       "`verified` (and never for a `match_only` key). Send `match` with what your customer told you to get `match` results " +
       "instead of handing out the registry's data: names are compared with Somali spelling rules and the patronymic order " +
       "(given, father's, grandfather's name). Send an `Idempotency-Key` so that a retry after a timeout can never verify " +
-      "(or charge) twice; the same key with another `match` is a payload conflict. Send `consent` with when and how your customer " +
-      "agreed to the lookup: a business that requires it (the default for new businesses) gets 400 for a live verify without it.",
+      "(or charge) twice; the same key with another `match` is a payload conflict. `lawfulBasis` and `consent` are optional and " +
+      "recorded when sent; only a business that has switched on \"require consent for live lookups\" in the portal gets 400 for " +
+      "a live verify without `consent`.",
     requestParams: { header: z.object({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema.optional() }) },
     requestExamples: verifyRequestExamples,
     response: {

@@ -12,6 +12,7 @@ export type EmailParams = {
   credits_low: { businessName: string; balance: number; threshold: number };
   credits_exhausted: { businessName: string; balance: number; threshold: number };
   webhook_disabled: { businessName: string; mode: Mode; url: string; reason: "gone" | "failing" };
+  consent_default_changed: { businessName: string };
   admin_sign_in: { at: string; address: string | null; browser: string | null };
 };
 

@@ -69,6 +69,11 @@ const BUILDERS: Builders = {
       action: { label: t("webhookDisabled.action"), path: "/webhooks" },
     };
   },
+  consent_default_changed: (t, p) => ({
+    subject: t("consentDefaultChanged.subject", p),
+    paragraphs: [t("consentDefaultChanged.body", p), t("consentDefaultChanged.why"), t("consentDefaultChanged.next")],
+    action: { label: t("consentDefaultChanged.action"), path: "/data-protection" },
+  }),
   admin_sign_in: (t, p, time) => ({
     subject: t("adminSignIn.subject"),
     paragraphs: [

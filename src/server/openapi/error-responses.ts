@@ -47,7 +47,7 @@ const ERROR_DOCS: Record<ErrorCode, ErrorDoc> = {
         nationalId: "11111111111",
         match: {},
       }),
-      consentRequired: example("Live verify without the consent the business requires", {
+      consentRequired: example("Live verify without consent, when the business has switched on \"require consent for live lookups\"", {
         code: "BAD_REQUEST",
         message: "The request body is invalid",
         errors: [{ field: "consent", message: CONSENT_REQUIRED_MESSAGE }],

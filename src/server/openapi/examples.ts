@@ -21,7 +21,8 @@ const sampleVerification = {
   purpose: "Account opening",
   channel: "api",
   match: null,
-  consent: sampleConsent,
+  consent: null,
+  lawfulBasis: null,
   redactedAt: null,
   createdAt: "2026-11-22T09:30:00.000Z",
 } as const;
@@ -52,13 +53,17 @@ export const verifyRequestExamples = {
   ...Object.fromEntries(
     results.map((result) => [
       result,
-      { summary: `Sandbox: ${SANDBOX_IDS[result]} → ${result}`, value: { nationalId: SANDBOX_IDS[result], purpose: "Account opening", consent: sampleConsent } },
+      { summary: `Sandbox: ${SANDBOX_IDS[result]} → ${result}`, value: { nationalId: SANDBOX_IDS[result], purpose: "Account opening" } },
     ]),
   ),
+  with_consent: {
+    summary: "With the customer's consent as the lawful basis (required live when the business has switched it on)",
+    value: { nationalId: SANDBOX_IDS.verified, purpose: "Account opening", lawfulBasis: "consent", consent: sampleConsent },
+  },
   ...Object.fromEntries(
     Object.entries(MATCH_EXAMPLES).map(([outcome, { claim }]) => [
       `identity_${outcome}`,
-      { summary: `Identity match → ${outcome}`, value: { nationalId: SANDBOX_IDS.verified, purpose: "Account opening", match: claim, consent: sampleConsent } },
+      { summary: `Identity match → ${outcome}`, value: { nationalId: SANDBOX_IDS.verified, purpose: "Account opening", match: claim } },
     ]),
   ),
 };
@@ -98,6 +103,7 @@ export const redactResponseExample = {
     result: "verified",
     purpose: null,
     consent: { ...sampleConsent, reference: null },
+    lawfulBasis: "consent",
     redactedAt: "2026-11-23T08:00:00.000Z",
   },
 };

@@ -126,6 +126,7 @@ const CONSENT_REQUEST = JSON.stringify(
   {
     nationalId: "11111111111",
     purpose: "Account opening",
+    lawfulBasis: "consent",
     consent: { obtainedAt: "2026-11-22T09:25:00Z", method: "electronic", reference: "KYC-FORM-2291" },
   },
   null,

@@ -1,4 +1,4 @@
-import type { ConsentRecord, MatchResult, Verification } from "@/contracts/verifications";
+import type { ConsentRecord, LawfulBasis, MatchResult, Verification } from "@/contracts/verifications";
 
 /** The public list-item shape (also the verification_completed event data): no citizen details. */
 export function toVerification(v: Verification & Record<string, unknown>): Verification {
@@ -10,6 +10,7 @@ export function toVerification(v: Verification & Record<string, unknown>): Verif
     channel: v.channel,
     match: v.match,
     consent: v.consent,
+    lawfulBasis: v.lawfulBasis,
     redactedAt: v.redactedAt,
     createdAt: v.createdAt,
   };
@@ -23,11 +24,12 @@ export type VerificationRow = {
   channel: Verification["channel"];
   match: MatchResult | null;
   consent: ConsentRecord | null;
+  lawful_basis: LawfulBasis | null;
   redacted_at: Date | null;
   created_at: Date;
 };
 
-export const VERIFICATION_COLUMNS = "id, reference, result, purpose, channel, match, consent, redacted_at, created_at";
+export const VERIFICATION_COLUMNS = "id, reference, result, purpose, channel, match, consent, lawful_basis, redacted_at, created_at";
 
 export function fromRow(r: VerificationRow): Verification {
   return {
@@ -38,6 +40,7 @@ export function fromRow(r: VerificationRow): Verification {
     channel: r.channel,
     match: r.match,
     consent: r.consent,
+    lawfulBasis: r.lawful_basis,
     redactedAt: r.redacted_at?.toISOString() ?? null,
     createdAt: r.created_at.toISOString(),
   };

@@ -12,7 +12,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Mode } from "@/generated/prisma/enums";
-import type { Citizen, ConsentRequest, MatchRequest, MatchResult, VerifyCitizenResponse } from "@/contracts/verifications";
+import type { Citizen, ConsentRequest, LawfulBasis, MatchRequest, MatchResult, VerifyCitizenResponse } from "@/contracts/verifications";
 import { actorRef, type ServiceContext } from "@/server/context";
 import { pool } from "@/server/db/client";
 import { Sql } from "@/server/db/sql";
@@ -39,6 +39,8 @@ export type VerifyCitizenInput = {
   match?: MatchRequest;
   /** The customer's consent, checked against the business's policy before this is called (§19). */
   consent?: ConsentRequest;
+  /** Why the lookup is lawful, as the business says; recorded (§19). */
+  lawfulBasis?: LawfulBasis;
   /** `match_only` keys learn whether the claim is right, never the registry's data (§17). */
   scope?: "full" | "match_only";
   apiKeyId?: string;
@@ -90,6 +92,7 @@ async function perform(ctx: ServiceContext, input: VerifyCitizenInput, scope: Id
         channel: input.channel,
         match: matched,
         consent: input.consent ? { ...input.consent, reference: input.consent.reference ?? null } : null,
+        lawfulBasis: input.lawfulBasis ?? null,
         redactedAt: null,
         creditsUsed: live ? 1 : 0,
         createdAt: at.toISOString(),
@@ -159,11 +162,11 @@ async function record(
   const sql = `
 WITH ${counter},
   inserted AS (
-    INSERT INTO verification (id, business_id, mode, seq, reference, result, purpose, channel, match, consent, national_id_hash,
-                              national_id_last4, credits_used, api_key_id, user_id, request_id, created_at)
+    INSERT INTO verification (id, business_id, mode, seq, reference, result, purpose, channel, match, consent, lawful_basis,
+                              national_id_hash, national_id_last4, credits_used, api_key_id, user_id, request_id, created_at)
     SELECT ${vid}, ${biz}, ${mode}, seq, ${q.p(v.reference)}, ${q.p(v.result, '"VerificationResult"')}, ${q.p(v.purpose)},
            ${q.p(v.channel, '"Channel"')}, ${q.p(v.match === null ? null : JSON.stringify(v.match), "jsonb")},
-           ${q.p(v.consent === null ? null : JSON.stringify(v.consent), "jsonb")},
+           ${q.p(v.consent === null ? null : JSON.stringify(v.consent), "jsonb")}, ${q.p(v.lawfulBasis)},
            ${q.p(hashNationalId(input.nationalId))}, ${q.p(input.nationalId.slice(-4))},
            ${q.p(v.creditsUsed, "int")}, ${q.p(input.apiKeyId ?? null, "uuid")},
            ${q.p(actor.type === "user" ? actor.userId : null, "uuid")}, ${q.p(ctx.requestId)}, ${ts}

@@ -21,7 +21,7 @@ export const verifyFromPortalInput = verifyCitizenRequestSchema.extend({ busines
  * Idempotency-Key: a repeated submission is answered with the first one's result, not charged again.
  */
 export async function verifyFromPortal(ctx: ServiceContext, input: z.input<typeof verifyFromPortalInput>): Promise<VerifyCitizenResponse> {
-  const { businessId, mode, nationalId, purpose, match, consent } = verifyFromPortalInput.parse(input);
+  const { businessId, mode, nationalId, purpose, match, consent, lawfulBasis } = verifyFromPortalInput.parse(input);
   assertBusinessAccess(ctx, businessId, "developer");
   const { rows } = await pool().query<{ eligibility: string; rate_limit_per_minute: number; require_live_consent: boolean }>(
     BUSINESS_ELIGIBILITY_SQL,
@@ -32,7 +32,7 @@ export async function verifyFromPortal(ctx: ServiceContext, input: z.input<typeo
   assertEligible(business.eligibility);
   assertWithinLimit(await hitApiLimit(businessId, mode, "verify", business.rate_limit_per_minute));
   assertConsentPolicy({ mode, requireLiveConsent: business.require_live_consent }, consent);
-  const request = { nationalId, purpose, match, consent };
+  const request = { nationalId, purpose, match, consent, lawfulBasis };
   const scope = submissionScope(ctx, businessId, mode);
   if (scope) {
     const claim = await claimIdempotencyKey(scope, requestHash(request));

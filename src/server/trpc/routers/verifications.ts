@@ -17,8 +17,8 @@ export const verificationsRouter = router({
   /** The portal's verify form: the API's verification, charged the same in live mode. */
   verify: memberProcedure("developer")
     .input(submitted(verifyCitizenRequestSchema))
-    .mutation(({ ctx, input: { nationalId, purpose, match, consent } }) =>
-      verifyFromPortal(ctx.service, { nationalId, purpose, match, consent, businessId: ctx.businessId, mode: ctx.mode }),
+    .mutation(({ ctx, input: { nationalId, purpose, match, consent, lawfulBasis } }) =>
+      verifyFromPortal(ctx.service, { nationalId, purpose, match, consent, lawfulBasis, businessId: ctx.businessId, mode: ctx.mode }),
     ),
   /** History: browsing in the portal is free (chargeCredit: false). */
   list: memberProcedure("viewer")

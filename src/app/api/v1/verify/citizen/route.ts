@@ -11,6 +11,7 @@ export const POST = apiRoute(verifyCitizenOperation, async ({ ctx, body, idempot
     purpose: body.purpose,
     match: body.match,
     consent: body.consent,
+    lawfulBasis: body.lawfulBasis,
     scope: ctx.actor.scope === "match_only" ? "match_only" : "full",
     apiKeyId: ctx.actor.apiKeyId,
     idempotency,
