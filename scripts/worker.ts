@@ -8,7 +8,7 @@ import { disconnect } from "@/server/db/client";
 import { startWebhookWorker } from "@/server/webhooks/worker";
 import { startBatchWorker } from "@/server/batches/worker";
 import { env } from "@/env";
-import { log } from "@/server/logging";
+import { log } from "@/server/observability/logger";
 
 const tasks = new Set((process.env.WORKER_TASKS ?? "webhooks,batches").split(",").map((t) => t.trim()));
 const unknown = [...tasks].filter((t) => t !== "webhooks" && t !== "batches");

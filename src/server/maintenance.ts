@@ -10,7 +10,8 @@
  */
 import { purgeExpiredIdempotencyRecords } from "@/server/services/verifications/idempotency";
 import { flushRequestLog, purgeOldRequestLog } from "@/server/http/request-log";
-import { describeError, log } from "@/server/logging";
+import { describeError } from "@/server/observability/logger";
+import { observeJob } from "@/server/observability/observe";
 import { purgeIdleRateLimitWindows } from "@/server/ratelimit/postgres";
 import { applyRetention } from "@/server/services/data-protection/apply-retention";
 import { purgeOldSubmissions } from "@/server/submissions";
@@ -21,6 +22,7 @@ const EVERY_MS = 5 * 60_000;
 
 export function startMaintenance(): void {
   const run = async () => {
+    const started = performance.now();
     try {
       const idempotency = await purgeExpiredIdempotencyRecords();
       const requestLog = await purgeOldRequestLog();
@@ -29,19 +31,17 @@ export function startMaintenance(): void {
       const emails = await purgeOldEmails();
       const redacted = await applyRetention();
       const checkpoint = await writeAuditCheckpoint({ minIntervalMs: EVERY_MS - 30_000, onlyIfChanged: true });
-      if (idempotency || requestLog || rateLimitWindows || submissions || emails || redacted || checkpoint) {
-        log("info", "maintenance", {
-          idempotencyRecordsPurged: idempotency,
-          requestLogPurged: requestLog,
-          rateLimitWindowsPurged: rateLimitWindows,
-          formSubmissionsPurged: submissions,
-          emailRowsPurged: emails,
-          verificationsRedactedByRetention: redacted,
-          auditCheckpoint: checkpoint,
-        });
-      }
+      observeJob("maintenance", "done", started, {
+        idempotencyRecordsPurged: idempotency,
+        requestLogPurged: requestLog,
+        rateLimitWindowsPurged: rateLimitWindows,
+        formSubmissionsPurged: submissions,
+        emailRowsPurged: emails,
+        verificationsRedactedByRetention: redacted,
+        auditCheckpoint: checkpoint,
+      });
     } catch (error) {
-      log("warn", "maintenance failed", describeError(error));
+      observeJob("maintenance", "error", started, describeError(error));
     }
   };
   setTimeout(run, 10_000).unref();
