@@ -11,6 +11,7 @@ import { api } from "../support/api";
 import { startApp, type RunningApp } from "../support/app";
 import { createTestBusiness } from "../support/factories";
 import { checkReadiness } from "@/server/services/readiness";
+import { generateApiKey } from "@/server/crypto/api-keys";
 
 /** Nothing listens on port 1: connections are refused at once. */
 const CLOSED = "127.0.0.1:1";
@@ -88,7 +89,7 @@ describe("an app whose database and Redis are down", () => {
 
   it("logs at LOG_LEVEL and above only", async () => {
     // With the database down, an authenticated request fails on our side: an error line, no info line.
-    const key = `hubi_test_${"a".repeat(40)}`;
+    const key = generateApiKey("test");
     const first = await api("GET", "/verifications", { key, baseUrl: app.url });
     const second = await api("GET", "/verifications", { key, baseUrl: app.url });
     expect([first.status, second.status]).toEqual([500, 500]);
