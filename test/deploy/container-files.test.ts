@@ -14,6 +14,7 @@ import { validate } from "dockerfile-utils";
 import { parse } from "yaml";
 import { freePort } from "../../scripts/lib/free-port";
 import { LOG_DIR } from "../support/app";
+import { TEST_METRICS_TOKEN } from "../support/env";
 
 const read = (file: string) => fs.readFileSync(file, "utf8");
 const dockerfile = read("Dockerfile");
@@ -132,7 +133,7 @@ describe("the image's entrypoint, run from this build's output", () => {
     });
   }
 
-  it("migrates a new database, then brings web up ready (by the image's own health check) and the worker up", async () => {
+  it("migrates a new database, then brings web up ready (by the image's own health check) and the worker up with its metrics", async () => {
     const migrate = await role("migrate", { MIGRATION_DATABASE_URL: ownerUrl }, (line) => line.startsWith("Migrations applied"));
     expect(await new Promise((resolve) => (migrate.exitCode !== null ? resolve(migrate.exitCode) : migrate.once("exit", resolve)))).toBe(0);
 
@@ -146,6 +147,16 @@ describe("the image's entrypoint, run from this build's output", () => {
     }
     expect(status).toBe(0);
 
-    await role("worker", {}, (line) => line.includes('"msg":"worker started"'));
-  });
+    // The worker serves its own figures (the jobs it does) on METRICS_PORT, behind the same token.
+    const metricsPort = String(await freePort());
+    await role("worker", { METRICS_PORT: metricsPort, HOST: "127.0.0.1" }, (line) => line.includes('"msg":"worker started"'));
+    const metrics = `http://127.0.0.1:${metricsPort}/metrics`;
+    expect((await fetch(metrics)).status).toBe(401);
+    const scraped = await fetch(metrics, { headers: { authorization: `Bearer ${TEST_METRICS_TOKEN}` } });
+    expect(scraped.status).toBe(200);
+    const text = await scraped.text();
+    expect(text).toContain("# TYPE hubi_job_duration_seconds histogram");
+    expect(text).toContain('hubi_queue_depth{queue="webhook_deliveries"} 0');
+    // Three processes start one after the other (the worker compiles its TypeScript on a loaded machine).
+  }, 180_000);
 });
