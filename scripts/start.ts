@@ -15,6 +15,7 @@ import { localSecret } from "./lib/local-secrets";
 import { isLocalDemo } from "./lib/local-demo";
 import { ensureAppRole } from "./lib/app-role";
 import { startMailCatcher } from "./lib/mail-catcher";
+import PinoPretty from "pino-pretty";
 
 const DATA_DIR = path.resolve(".data");
 const port = Number(process.env.PORT || 3000);
@@ -71,7 +72,12 @@ async function main() {
   const { seedDemo } = await import("./lib/seed-demo");
   const demo = await seedDemo();
 
-  app = spawn(path.resolve("node_modules/.bin/next"), [dev ? "dev" : "start", "-p", String(port), "-H", host], { stdio: "inherit" });
+  app = spawn(path.resolve("node_modules/.bin/next"), [dev ? "dev" : "start", "-p", String(port), "-H", host], {
+    stdio: ["inherit", dev ? "pipe" : "inherit", "inherit"],
+  });
+  // Development reads the JSON log lines as text; production keeps them JSON for the log store.
+  // (pino-pretty writes to stdout itself; lines that are not JSON pass unchanged.)
+  if (dev) app.stdout!.pipe(PinoPretty({ colorize: process.stdout.isTTY, translateTime: "SYS:HH:MM:ss.l", ignore: "pid" }));
   app.once("exit", (code) => void shutdown(code ?? 0));
 
   const base = `http://localhost:${port}`;

@@ -2,13 +2,14 @@
  * `npm run worker`: webhook delivery, email sending and batch processing as their own process. Run any number of
  * them; WORKER_TASKS (default `webhooks,batches`) picks the work a process does, so each kind can
  * be scaled on its own. Set WEBHOOK_WORKER_IN_APP=false and BATCH_WORKER_IN_APP=false to keep that
- * work out of the web processes.
+ * work out of the web processes. With METRICS_PORT set, the process serves its own /metrics there.
  */
 import { disconnect } from "@/server/db/client";
 import { startWebhookWorker } from "@/server/webhooks/worker";
 import { startBatchWorker } from "@/server/batches/worker";
 import { env } from "@/env";
-import { log } from "@/server/logging";
+import { log } from "@/server/observability/logger";
+import { serveMetrics } from "@/server/observability/metrics-server";
 
 const tasks = new Set((process.env.WORKER_TASKS ?? "webhooks,batches").split(",").map((t) => t.trim()));
 const unknown = [...tasks].filter((t) => t !== "webhooks" && t !== "batches");
@@ -22,10 +23,12 @@ const workers = [
   ...(tasks.has("batches") ? [startBatchWorker({ concurrency: env().BATCH_WORKER_CONCURRENCY })] : []),
   ...(tasks.has("webhooks") ? [startWebhookWorker()] : []),
 ];
+const metricsServer = env().METRICS_PORT ? await serveMetrics(env().METRICS_PORT!, process.env.HOST || "0.0.0.0") : null;
 // Test harnesses wait for this line (test/support/worker-process.ts).
-log("info", "worker started", { tasks: [...tasks].join(",") });
+log("info", "worker started", { tasks: [...tasks].join(","), metricsPort: env().METRICS_PORT ?? null });
 
 async function shutdown() {
+  metricsServer?.close();
   await Promise.all(workers.map((w) => w.stop()));
   await disconnect();
   process.exit(0);

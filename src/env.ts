@@ -75,6 +75,10 @@ const schema = z.object({
     .optional()
     .transform((v) => v || undefined),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /** The bearer token Prometheus scrapes /metrics with; unset, /metrics does not exist (404). */
+  /** `npm run worker` processes: the port their /metrics listens on (unset: none). */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_TOKEN: z.preprocess((v) => v || undefined, z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional()),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -22,6 +22,8 @@ function grants(role: string, database: string): string[] {
     // Chain heads move only through the audit log's insert trigger (SECURITY DEFINER).
     `REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON audit_chain_head FROM ${r}`,
     `REVOKE ALL ON _prisma_migrations FROM ${r}`,
+    // Readiness compares the applied migrations with the build's; the record itself stays the owner's.
+    `GRANT SELECT ON _prisma_migrations TO ${r}`,
   ];
 }
 

@@ -20,6 +20,21 @@ describe("personal-data log scan", () => {
     expect(lineHasPersonalData("id=12345678901,")).toBe(true);
   });
 
+  it("reads a JSON log line's values as the logger wrote them: escaped, nested or numeric", () => {
+    // JSON may escape any character: the raw line then shows no run of 11 digits.
+    expect(lineHasPersonalData('{"level":"info","msg":"job","note":"\\u00312345678901"}')).toBe(true);
+    expect(lineHasPersonalData('{"level":"error","msg":"request","err":{"detail":{"value":"id 12345678901"}}}')).toBe(true);
+    expect(lineHasPersonalData('{"level":"info","msg":"request","reference":12345678901}')).toBe(true);
+    expect(lineHasPersonalData('{"level":"info","msg":"request","12345678901":true}')).toBe(true);
+    expect(lineHasPersonalData('{"level":"info","msg":"request","key":"hubi_test_\\u00344eC39HqLyjWDarjtT1zdp7dcAbC"}')).toBe(true);
+  });
+
+  it("passes a request line as the app writes it", () => {
+    const line =
+      '{"level":"info","time":"2026-11-25T03:10:00.000Z","pid":4242,"requestId":"req_7KQ2M9XDA1B2C3D4E5F6","route":"/api/v1/verifications/{id}","method":"GET","status":200,"durationMs":12,"businessId":"0b8f7c1e-4d0a-4c55-9a52-c50131702292","mode":"test","keyHint":"hubi_test_…a1B2","msg":"request"}';
+    expect(lineHasPersonalData(line)).toBe(false);
+  });
+
   it("does not take a UUID's neighbour for part of it", () => {
     expect(lineHasPersonalData("0b8f7c1e-4d0a-4c55-9a52-c50131702292 12345678901")).toBe(true);
   });

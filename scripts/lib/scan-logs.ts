@@ -1,6 +1,7 @@
 /**
  * Personal-data check over everything the app printed during the tests: no national ID (a run of
- * exactly 11 digits) and no API key may appear. Returns the offending lines.
+ * exactly 11 digits) and no API key may appear, in a plain line or in any key or value of a JSON
+ * log line. Returns the offending lines.
  *
  * Identifiers we log on purpose can hold 11 digits in a row by chance (a UUID's last group is 12
  * hex characters, ~4 % of them all digits plus one edge), so each known identifier format is masked
@@ -24,7 +25,36 @@ export function maskLoggedIdentifiers(line: string): string {
 }
 
 export function lineHasPersonalData(line: string): boolean {
-  return API_KEY.test(line) || NATIONAL_ID.test(maskLoggedIdentifiers(line));
+  return textsOf(line).some((text) => API_KEY.test(text) || NATIONAL_ID.test(maskLoggedIdentifiers(text)));
+}
+
+/**
+ * What a line says: the line itself and, for a JSON log line (the app's logs are pino's JSON
+ * lines), every key and value in it as decoded text, each on its own. JSON may escape characters
+ * (`\u0031` is "1") or nest objects, so a national ID can be invisible in the raw line and plain
+ * in a value.
+ */
+function textsOf(line: string): string[] {
+  if (!line.startsWith("{")) return [line];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(line);
+  } catch {
+    return [line];
+  }
+  const texts = [line];
+  const walk = (value: unknown): void => {
+    if (value !== null && typeof value === "object") {
+      for (const [key, inner] of Object.entries(value)) {
+        texts.push(key);
+        walk(inner);
+      }
+    } else if (value !== null && value !== undefined) {
+      texts.push(String(value));
+    }
+  };
+  walk(parsed);
+  return texts;
 }
 
 export function scanLogs(dir: string): string[] {

@@ -11,7 +11,8 @@
  */
 import { purgeExpiredIdempotencyRecords } from "@/server/services/verifications/idempotency";
 import { flushRequestLog, purgeOldRequestLog } from "@/server/http/request-log";
-import { describeError, log } from "@/server/logging";
+import { describeError } from "@/server/observability/logger";
+import { observeJob } from "@/server/observability/observe";
 import { purgeIdleRateLimitWindows } from "@/server/ratelimit/postgres";
 import { applyRetention } from "@/server/services/data-protection/apply-retention";
 import { purgeOldSubmissions } from "@/server/submissions";
@@ -23,6 +24,7 @@ const EVERY_MS = 5 * 60_000;
 
 export function startMaintenance(): void {
   const run = async () => {
+    const started = performance.now();
     try {
       const idempotency = await purgeExpiredIdempotencyRecords();
       const requestLog = await purgeOldRequestLog();
@@ -32,20 +34,18 @@ export function startMaintenance(): void {
       const redacted = await applyRetention();
       const consentNotices = await notifyConsentDefaultChange();
       const checkpoint = await writeAuditCheckpoint({ minIntervalMs: EVERY_MS - 30_000, onlyIfChanged: true });
-      if (idempotency || requestLog || rateLimitWindows || submissions || emails || redacted || consentNotices || checkpoint) {
-        log("info", "maintenance", {
-          idempotencyRecordsPurged: idempotency,
-          requestLogPurged: requestLog,
-          rateLimitWindowsPurged: rateLimitWindows,
-          formSubmissionsPurged: submissions,
-          emailRowsPurged: emails,
-          verificationsRedactedByRetention: redacted,
-          consentDefaultNotices: consentNotices,
-          auditCheckpoint: checkpoint,
-        });
-      }
+      observeJob("maintenance", "done", started, {
+        idempotencyRecordsPurged: idempotency,
+        requestLogPurged: requestLog,
+        rateLimitWindowsPurged: rateLimitWindows,
+        formSubmissionsPurged: submissions,
+        emailRowsPurged: emails,
+        verificationsRedactedByRetention: redacted,
+        consentDefaultNotices: consentNotices,
+        auditCheckpoint: checkpoint,
+      });
     } catch (error) {
-      log("warn", "maintenance failed", describeError(error));
+      observeJob("maintenance", "error", started, describeError(error));
     }
   };
   setTimeout(run, 10_000).unref();

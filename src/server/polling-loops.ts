@@ -4,7 +4,7 @@
  * step (no message: it may hold data) and carries on. `stop` lets the steps in progress finish.
  */
 import { setTimeout as sleep } from "node:timers/promises";
-import { describeError, log } from "@/server/logging";
+import { describeError, log } from "@/server/observability/logger";
 
 export type Loops = { stop: () => Promise<void> };
 

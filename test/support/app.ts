@@ -12,6 +12,8 @@ export const LOG_DIR = path.resolve("artifacts/logs");
 
 export type RunningApp = {
   url: string;
+  /** Where its stdout and stderr go: its JSON log lines. */
+  logFile: string;
   process: ChildProcess;
   stop: () => Promise<void>;
   /** SIGKILL of the app and every process it started; resolves once none of them is alive, with their pids. */
@@ -21,11 +23,19 @@ export type RunningApp = {
 /**
  * `processGroup`: the app leads a process group of its own, so that `crash` kills all of it in one
  * signal. Off by default: the group would not get the terminal's Ctrl-C along with the test run.
+ * `waitFor`: the path that must answer 2xx before the app counts as started (default: readiness,
+ * as a load balancer would wait).
  */
-export async function startApp(options: { env: Record<string, string>; name?: string; processGroup?: boolean }): Promise<RunningApp> {
+export async function startApp(options: {
+  env: Record<string, string>;
+  name?: string;
+  processGroup?: boolean;
+  waitFor?: string;
+}): Promise<RunningApp> {
   const port = await freePort();
   fs.mkdirSync(LOG_DIR, { recursive: true });
-  const log = fs.createWriteStream(path.join(LOG_DIR, `${options.name ?? "app"}-${port}.log`));
+  const logFile = path.join(LOG_DIR, `${options.name ?? "app"}-${port}.log`);
+  const log = fs.createWriteStream(logFile);
   const child = spawn(path.resolve("node_modules/.bin/next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
     // next-auth builds its redirects from NEXTAUTH_URL: it must name this very server.
     env: { ...process.env, ...options.env, PORT: String(port), NODE_ENV: "production", NEXTAUTH_URL: `http://127.0.0.1:${port}` },
@@ -39,15 +49,16 @@ export async function startApp(options: { env: Record<string, string>; name?: st
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The app exited during start-up; see ${LOG_DIR}`);
     try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
+      if ((await fetch(`${url}${options.waitFor ?? "/api/health/ready"}`)).ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error("The app did not become healthy within 60 s");
+    if (Date.now() > deadline) throw new Error("The app did not become ready within 60 s");
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
     url,
+    logFile,
     process: child,
     stop: () =>
       new Promise<void>((resolve) => {

@@ -1,5 +1,7 @@
 /** The environment shared by the test process and the app processes it starts. */
 export const TEST_SECRET = "test-secret-for-hubi-test-runs-only-0123456789";
+/** The bearer token the test apps' /metrics answers to. */
+export const TEST_METRICS_TOKEN = "test-metrics-token-0123456789";
 
 /** The run's local SMTP server (scripts/lib/mail-catcher.ts), when it has one. */
 export type MailEnv = { SMTP_URL: string; MAIL_CAPTURE_DIR: string };
@@ -16,6 +18,7 @@ export function appEnv(databaseUrl: string, mail?: MailEnv): Record<string, stri
     BATCH_WORKER_IN_APP: "false",
     BATCH_CHUNK_ROWS: "100",
     LOG_LEVEL: "info",
+    METRICS_TOKEN: TEST_METRICS_TOKEN,
     // The tests (and the browser tests' fixtures) stand where a proxy would: they set
     // X-Forwarded-For, so that each test's client has an address of its own.
     TRUSTED_PROXY_HOPS: "1",

@@ -8,6 +8,7 @@ import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/generated/prisma/client";
 import { env } from "@/env";
+import { describeError, log } from "@/server/observability/logger";
 
 export type Db = PrismaClient;
 
@@ -28,7 +29,7 @@ function connect(): Handles {
     // the closed connection within 5 s and roll the session back.
     options: "-c client_connection_check_interval=5000",
   });
-  pool.on("error", (err) => process.stderr.write(`[db] idle client error: ${err.message}\n`));
+  pool.on("error", (err) => log("error", "idle database connection failed", describeError(err)));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   return { pool, prisma };
 }

@@ -10,6 +10,6 @@ export type { EndpointGroup };
 export async function enforceRateLimit(auth: ApiAuth, group: EndpointGroup): Promise<Record<string, string>> {
   const { actor } = auth;
   const hit = auth.rateLimitHit ?? (await hitApiLimit(actor.businessId, actor.mode, group, auth.rateLimitPerMinute));
-  assertWithinLimit(hit);
+  assertWithinLimit(hit, group, actor.mode);
   return rateLimitHeaders(hit);
 }

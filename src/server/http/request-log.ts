@@ -5,7 +5,7 @@
  * never a verification, charge or audit entry, which commit with the request itself.
  */
 import { pool } from "@/server/db/client";
-import { describeError, log } from "@/server/logging";
+import { describeError, log } from "@/server/observability/logger";
 import type { Mode } from "@/generated/prisma/enums";
 
 export type RequestLogEntry = {

@@ -7,13 +7,15 @@
  *   → idempotency (replay or 409, on routes that declare it) → handler (credits 402 → work)
  *   → response with request id and rate-limit headers
  *
- * Then a log line (no bodies, no keys, no IDs) and a request-log entry, both off the hot path.
+ * Then a log line and a metrics sample (route pattern, no bodies, keys or IDs) and a request-log
+ * entry, all off the hot path.
  */
 import type { z } from "zod";
 import type { ApiKeyActor, ServiceContext } from "@/server/context";
 import { AppError, badRequest } from "@/server/errors";
 import { newRequestId } from "@/server/crypto/identifiers";
-import { describeError, log } from "@/server/logging";
+import { describeError, log } from "@/server/observability/logger";
+import { observeRequest } from "@/server/observability/observe";
 import { authenticate } from "./authenticate";
 import { enforceRateLimit } from "./rate-limit";
 import type { BusinessPolicy, Operation } from "@/server/api/operation";
@@ -107,15 +109,17 @@ export function apiRoute<B extends Schema | undefined, Q extends Schema | undefi
     } catch (error) {
       response = errorResponse(asAppError(error, requestId), requestId, headers);
     }
-    const latencyMs = Math.round(performance.now() - started);
-    log("info", "api request", {
+    const durationMs = performance.now() - started;
+    const latencyMs = Math.round(durationMs);
+    observeRequest({
       requestId,
+      route: `/api/v1${def.path}`,
       method: req.method,
-      path: loggablePath(url.pathname),
       status: response.status,
-      latencyMs,
+      durationMs,
       businessId: actor?.businessId,
       mode: actor?.mode,
+      keyHint: actor?.apiKeyHint,
     });
     if (actor) {
       recordRequest({

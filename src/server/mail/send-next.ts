@@ -12,7 +12,8 @@ import { randomUUID } from "node:crypto";
 import { env } from "@/env";
 import { pool } from "@/server/db/client";
 import { decrypt } from "@/server/crypto/secrets";
-import { describeError, log } from "@/server/logging";
+import { describeError } from "@/server/observability/logger";
+import { observeJob } from "@/server/observability/observe";
 import { TOKEN_LINKS, type EmailKind, type EmailParams } from "./kinds";
 import { renderEmail } from "./render";
 import { sealingContext } from "./enqueue";
@@ -78,6 +79,7 @@ async function send(message: Claimed): Promise<void> {
 /** Sends the most overdue queued email; false when there was none due (or no SMTP server configured). */
 export async function sendNextEmail(): Promise<boolean> {
   if (!mailTransport()) return false;
+  const started = performance.now();
   const lease = randomUUID();
   const { rows } = await pool().query<Claimed>(CLAIM_SQL, [lease, LEASE_SECONDS]);
   const message = rows[0];
@@ -85,12 +87,20 @@ export async function sendNextEmail(): Promise<boolean> {
   try {
     await send(message);
     await pool().query(SENT_SQL, [message.id, lease]);
+    observeJob("email", "sent", started, { emailId: message.id, kind: message.kind, attempt: message.attempt_count + 1 });
   } catch (err) {
     const retryIn = RETRY_SECONDS[message.attempt_count] ?? null;
     const described = describeError(err);
     // The kind of failure and the SMTP reply code, never the server's text (it may quote the address).
     const smtpCode = (err as { responseCode?: number }).responseCode ?? null;
-    log("warn", "email not sent", { emailId: message.id, kind: message.kind, attempt: message.attempt_count + 1, retryIn, smtpCode, ...described });
+    observeJob("email", retryIn === null ? "failed" : "retrying", started, {
+      emailId: message.id,
+      kind: message.kind,
+      attempt: message.attempt_count + 1,
+      retryIn,
+      smtpCode,
+      ...described,
+    });
     const lastError = [described.errorType, described.errorCode, smtpCode].filter((v) => v !== null && v !== undefined).join(" ");
     await pool().query(FAILED_SQL, [message.id, lease, lastError, retryIn]);
   }

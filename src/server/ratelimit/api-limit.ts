@@ -6,6 +6,7 @@
 import type { Mode } from "@/generated/prisma/enums";
 import { AppError } from "@/server/errors";
 import { rateLimiter, type RateLimitHit } from ".";
+import { metrics } from "@/server/observability/metrics";
 
 /** `batch`: batch creations, 10 a minute whatever the business's limit (api_authenticate applies the same). */
 export type EndpointGroup = "verify" | "read" | "batch";
@@ -26,9 +27,10 @@ export function rateLimitHeaders(hit: RateLimitHit): Record<string, string> {
   };
 }
 
-/** Throws 429 RATE_LIMITED (with Retry-After) when the hit was over the limit. */
-export function assertWithinLimit(hit: RateLimitHit): void {
+/** Throws 429 RATE_LIMITED (with Retry-After) when the hit was over the limit, and counts the refusal. */
+export function assertWithinLimit(hit: RateLimitHit, group: EndpointGroup, mode: Mode): void {
   if (hit.allowed) return;
+  metrics().rateLimitRejections.inc({ group, mode });
   throw new AppError("RATE_LIMITED", `Rate limit of ${hit.limit} requests per minute exceeded. Retry after ${hit.resetSeconds} s.`, {
     headers: { ...rateLimitHeaders(hit), "Retry-After": String(hit.resetSeconds) },
   });

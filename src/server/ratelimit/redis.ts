@@ -42,6 +42,9 @@ export function redisRateLimiter(url: string): RateLimiter & { close(): Promise<
       const all = await redis.hgetall(`hubi:rl:${bucket}`);
       return Object.entries(all).reduce((sum, [s, n]) => (Number(s) > Number(now) - windowSeconds ? sum + Number(n) : sum), 0);
     },
+    async ping() {
+      await redis.ping();
+    },
     async close() {
       await redis.quit();
     },

@@ -11,4 +11,6 @@ export interface RateLimiter {
   hit(bucket: string, limit: number, windowSeconds: number): Promise<RateLimitHit>;
   /** How many hits the bucket holds in the window, without adding one. */
   count(bucket: string, windowSeconds: number): Promise<number>;
+  /** Resolves when the limiter's own store answers (Redis); PostgreSQL's is the database itself. */
+  ping?(): Promise<void>;
 }

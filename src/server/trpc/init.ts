@@ -13,10 +13,12 @@
  * action once per submission however often it arrives (product rules §22).
  */
 import { initTRPC, TRPCError } from "@trpc/server";
+import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import superjson from "superjson";
 import { z, ZodError } from "zod";
 import { AppError } from "@/server/errors";
-import { describeError, log } from "@/server/logging";
+import { describeError, log } from "@/server/observability/logger";
+import { observeRequest } from "@/server/observability/observe";
 import type { Role } from "@/generated/prisma/enums";
 import { mustEnrolTwoFactor, type TrpcContext } from "./context";
 import { userServiceContext } from "./service-context";
@@ -85,9 +87,25 @@ const mapAppErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
+/** Every call's log line and metrics sample, under its procedure's name (a closed set). */
+const observeCall = t.middleware(async ({ ctx, path, type, next }) => {
+  const started = performance.now();
+  const result = await next();
+  observeRequest({
+    requestId: ctx.requestId,
+    route: `trpc/${path}`,
+    method: type,
+    status: result.ok ? 200 : getHTTPStatusCodeFromError(result.error),
+    durationMs: performance.now() - started,
+    businessId: ctx.membership?.businessId,
+    mode: ctx.membership ? ctx.mode : undefined,
+  });
+  return result;
+});
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(mapAppErrors);
+export const publicProcedure = t.procedure.use(observeCall).use(mapAppErrors);
 
 const submissionIdSchema = z.uuid("Reload the page: this form has no submission token");
 

@@ -13,7 +13,8 @@ import { randomUUID } from "node:crypto";
 import type { PoolClient } from "pg";
 import { env } from "@/env";
 import { pool } from "@/server/db/client";
-import { describeError, log } from "@/server/logging";
+import { describeError, log } from "@/server/observability/logger";
+import { observeJob } from "@/server/observability/observe";
 import { DISABLE_AFTER_FAILING_MS, nextRetryDelayMs } from "./retry-policy";
 import { sendRequest, type SendResult } from "./send-request";
 import { openSecret, signatureHeaders } from "./signing";
@@ -78,7 +79,10 @@ function signingSecrets(d: ClaimedDelivery, now: Date): string[] {
   return secrets;
 }
 
-async function recordAttempt(client: PoolClient, d: ClaimedDelivery, at: Date, r: SendResult): Promise<void> {
+/** What became of an attempt: `retrying` failed with another attempt scheduled, `lease_lost` ran past its lease. */
+type DeliveryOutcome = "succeeded" | "retrying" | "failed" | "lease_lost" | "not_recorded";
+
+async function recordAttempt(client: PoolClient, d: ClaimedDelivery, at: Date, r: SendResult): Promise<DeliveryOutcome> {
   await client.query(
     `INSERT INTO webhook_attempt (delivery_id, attempted_at, status_code, latency_ms, response_excerpt, error)
      VALUES ($1, $2, $3, $4, $5, $6)`,
@@ -92,14 +96,14 @@ async function recordAttempt(client: PoolClient, d: ClaimedDelivery, at: Date, r
         WHERE id = $1 AND lease_token = $4`,
       [d.id, attempts, at, d.leaseToken],
     );
-    if (settled.rowCount === 0) return; // the lease ran out and another worker has the delivery
+    if (settled.rowCount === 0) return "lease_lost"; // the lease ran out and another worker has the delivery
     // At most one write a minute to a busy endpoint's row, unless it was failing.
     await client.query(
       `UPDATE webhook_endpoint SET last_success_at = $2, failing_since = NULL
        WHERE id = $1 AND (failing_since IS NOT NULL OR last_success_at IS NULL OR last_success_at < $2::timestamptz - interval '1 minute')`,
       [d.endpoint_id, at],
     );
-    return;
+    return "succeeded";
   }
   // 3xx lands here too: redirects are never followed, so they are failures.
   const gone = r.statusCode === 410;
@@ -109,7 +113,7 @@ async function recordAttempt(client: PoolClient, d: ClaimedDelivery, at: Date, r
       WHERE id = $1 AND lease_token = $6`,
     [d.id, delay === null ? "failed" : "pending", attempts, delay === null ? null : new Date(at.getTime() + delay), delay === null ? at : null, d.leaseToken],
   );
-  if (rescheduled.rowCount === 0) return;
+  if (rescheduled.rowCount === 0) return "lease_lost";
   const failingSince = d.failing_since ?? at;
   const disableReason = gone
     ? "The endpoint answered 410 Gone"
@@ -126,6 +130,7 @@ async function recordAttempt(client: PoolClient, d: ClaimedDelivery, at: Date, r
     [d.endpoint_id, at, disableReason],
   );
   if (rows[0]?.just_disabled) await emailEndpointDisabled(client, d, at, gone ? "gone" : "failing");
+  return delay === null ? "failed" : "retrying";
 }
 
 /** Owners and developers learn by email that their endpoint was turned off, once per disabling. */
@@ -168,18 +173,20 @@ async function attempt(delivery: ClaimedDelivery, at: Date): Promise<SendResult>
  * together. If that fails (a bug, a constraint), the delivery is postponed a minute instead of
  * being resent on every poll while the cause lasts.
  */
-async function record(delivery: ClaimedDelivery, at: Date, result: SendResult): Promise<void> {
+async function record(delivery: ClaimedDelivery, at: Date, result: SendResult): Promise<DeliveryOutcome> {
   const client = await pool().connect();
   let broken: Error | undefined;
   try {
     await client.query("BEGIN");
-    await recordAttempt(client, delivery, at, result);
+    const outcome = await recordAttempt(client, delivery, at, result);
     await client.query("COMMIT");
+    return outcome;
   } catch (err) {
     broken = err as Error;
     await client.query("ROLLBACK").catch(() => {});
     log("error", "webhook attempt could not be recorded", { deliveryId: delivery.id, ...describeError(err) });
     await pool().query(POSTPONE_SQL, [delivery.id, delivery.leaseToken]);
+    return "not_recorded";
   } finally {
     // A connection in an unknown state is discarded rather than returned to the pool.
     client.release(broken);
@@ -191,6 +198,7 @@ async function record(delivery: ClaimedDelivery, at: Date, result: SendResult): 
  * nothing to claim: nothing due, another worker holds it, or its endpoint has its quota in flight.
  */
 export async function deliverNext(options: { deliveryId?: string } = {}): Promise<boolean> {
+  const started = performance.now();
   const leaseToken = randomUUID();
   const { WEBHOOK_LEASE_SECONDS: leaseSeconds, WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT: quota } = env();
   const { rows } = await pool().query<Omit<ClaimedDelivery, "leaseToken">>(CLAIM_SQL, [leaseToken, leaseSeconds, quota, options.deliveryId ?? null]);
@@ -198,6 +206,13 @@ export async function deliverNext(options: { deliveryId?: string } = {}): Promis
   if (!claimed) return false;
   const delivery = { ...claimed, leaseToken };
   const at = new Date();
-  await record(delivery, at, await attempt(delivery, at));
+  const result = await attempt(delivery, at);
+  const outcome = await record(delivery, at, result);
+  observeJob("webhook_delivery", outcome, started, {
+    deliveryId: delivery.id,
+    eventType: delivery.payload.type,
+    attempt: delivery.attempt_count + 1,
+    statusCode: result.statusCode,
+  });
   return true;
 }

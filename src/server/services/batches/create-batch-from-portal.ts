@@ -29,7 +29,7 @@ export async function createBatchFromPortal(
   const business = rows[0];
   if (!business) throw notFound("Business not found");
   assertEligible(business.eligibility);
-  assertWithinLimit(await hitApiLimit(input.businessId, input.mode, "batch", business.rate_limit_per_minute));
+  assertWithinLimit(await hitApiLimit(input.businessId, input.mode, "batch", business.rate_limit_per_minute), "batch", input.mode);
   const scope = submissionScope(ctx, input.businessId, input.mode);
   const { body } = await createBatch(ctx, {
     ...input,

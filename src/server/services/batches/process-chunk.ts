@@ -25,6 +25,8 @@ import { chargeChunk } from "./charge-chunk";
 import { raiseBatchFinished } from "./batch-finished";
 import { closeBatch } from "./close-batch";
 import { BATCH_COLUMNS, type BatchRow } from "./batch-row";
+import { countVerifications } from "@/server/observability/metrics";
+import { observeJob } from "@/server/observability/observe";
 
 type ClaimedChunk = {
   batch_id: string;
@@ -62,21 +64,40 @@ const UNIQUE_VIOLATION = "23505";
 
 /** Processes one chunk if one is waiting; false when there is no work. */
 export async function processNextChunk(): Promise<boolean> {
+  const started = performance.now();
   let claimed: ClaimedChunk | undefined;
   try {
-    return await transaction(async (client) => {
+    const outcomes = await transaction(async (client) => {
       const { rows } = await client.query<ClaimedChunk>(CLAIM_SQL);
       claimed = rows[0];
-      if (!claimed) return false;
-      await work(client, claimed);
-      return true;
+      return claimed ? await work(client, claimed) : null;
     });
+    if (outcomes) observeChunk(claimed!, outcomes, "done", started);
+    return outcomes !== null;
   } catch (error) {
     // A certificate reference drawn twice (40 random bits a day): the chunk is simply redone.
     if ((error as { code?: string }).code === UNIQUE_VIOLATION) return true;
-    if (claimed) await recordFailure(claimed);
+    if (claimed) {
+      observeChunk(claimed, [], "error", started);
+      await recordFailure(claimed);
+    }
     throw error;
   }
+}
+
+/** Counted once the chunk committed: its verifications by result, and the credits they took. */
+function observeChunk(chunk: ClaimedChunk, outcomes: Outcome[], outcome: "done" | "error", started: number): void {
+  for (const result of ["verified", "not_found", "expired", "revoked"] as const) {
+    const count = outcomes.filter((o) => o.verification && o.result === result).length;
+    countVerifications(chunk.mode, "batch", result, count, chunk.mode === "live" ? count : 0);
+  }
+  observeJob("batch_chunk", outcome, started, {
+    batchId: chunk.batch_id,
+    chunkNo: chunk.chunk_no,
+    businessId: chunk.business_id,
+    mode: chunk.mode,
+    rows: outcomes.length,
+  });
 }
 
 async function recordFailure(chunk: ClaimedChunk): Promise<void> {
@@ -89,7 +110,7 @@ async function recordFailure(chunk: ClaimedChunk): Promise<void> {
   });
 }
 
-async function work(client: pg.PoolClient, chunk: ClaimedChunk): Promise<void> {
+async function work(client: pg.PoolClient, chunk: ClaimedChunk): Promise<Outcome[]> {
   const input = openChunk(chunk.batch_id, chunk.chunk_no, chunk.input);
   const valid = input.flatMap((row, i) => ("nationalId" in row ? [{ row, i }] : []));
   const found = await registryFor(chunk.mode).lookupMany(valid.map((v) => v.row.nationalId));
@@ -126,6 +147,7 @@ async function work(client: pg.PoolClient, chunk: ClaimedChunk): Promise<void> {
   });
   const batch = await record(client, chunk, outcomes, taken, at);
   if (batch.status === "completed") await raiseBatchFinished(client, chunk.business_id, batch, at);
+  return outcomes;
 }
 
 async function advanceTestCounter(client: pg.PoolClient, businessId: string, n: number) {

@@ -28,6 +28,7 @@ import { matchDateOfBirth, matchFullName } from "@/server/matching";
 import { toVerification } from "./verification-row";
 import { encryptionContext, type IdempotencyScope } from "./idempotency";
 import { prepared } from "@/server/db/prepared";
+import { countVerifications } from "@/server/observability/metrics";
 
 export type VerifyCitizenInput = {
   businessId: string;
@@ -103,6 +104,7 @@ async function perform(ctx: ServiceContext, input: VerifyCitizenInput, scope: Id
     try {
       const recorded = await record(ctx, input, scope, body, at);
       if (!recorded) throw new AppError("INSUFFICIENT_CREDITS", INSUFFICIENT_CREDITS_MESSAGE);
+      countVerifications(input.mode, input.channel, found.result, 1, live ? 1 : 0);
       return body;
     } catch (error) {
       const code = (error as { code?: string; constraint?: string }).code;

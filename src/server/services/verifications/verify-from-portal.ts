@@ -30,7 +30,7 @@ export async function verifyFromPortal(ctx: ServiceContext, input: z.input<typeo
   const business = rows[0];
   if (!business) throw notFound("Business not found");
   assertEligible(business.eligibility);
-  assertWithinLimit(await hitApiLimit(businessId, mode, "verify", business.rate_limit_per_minute));
+  assertWithinLimit(await hitApiLimit(businessId, mode, "verify", business.rate_limit_per_minute), "verify", mode);
   assertConsentPolicy({ mode, requireLiveConsent: business.require_live_consent }, consent);
   const request = { nationalId, purpose, match, consent, lawfulBasis };
   const scope = submissionScope(ctx, businessId, mode);

@@ -1,0 +1,107 @@
+/**
+ * /metrics on the shared app, scraped as Prometheus would after some traffic: the figures an
+ * operator watches are there, only for the bearer of METRICS_TOKEN, and no label carries personal
+ * data or a value without bound. (Without METRICS_TOKEN it is a 404: test/api/health.test.ts.)
+ */
+import { beforeAll, describe, expect, it, inject } from "vitest";
+import { api } from "../support/api";
+import { createTestBusiness, type TestBusiness } from "../support/factories";
+import { TEST_METRICS_TOKEN } from "../support/env";
+
+const BUSINESS_NAME = "Metrics Probe Bank Xq7";
+const NATIONAL_ID = "12345678901";
+
+const scrape = (authorization?: string) =>
+  fetch(`${inject("baseUrl")}/metrics`, { headers: authorization ? { authorization } : {} });
+
+/** Every sample of the exposition: metric name, labels, value. */
+function samples(text: string) {
+  return text
+    .split("\n")
+    .filter((line) => line && !line.startsWith("#"))
+    .map((line) => {
+      const m = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
+      if (!m) throw new Error(`Not a Prometheus sample: ${line}`);
+      const labels = Object.fromEntries([...(m[2] ?? "").matchAll(/([a-zA-Z_]+)="((?:[^"\\]|\\.)*)"/g)].map((l) => [l[1]!, l[2]!]));
+      return { name: m[1]!, labels, value: Number(m[3]) };
+    });
+}
+
+const value = (all: ReturnType<typeof samples>, name: string, labels: Record<string, string>) =>
+  all.filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v)).reduce((sum, s) => sum + s.value, 0);
+
+let biz: TestBusiness;
+let text: string;
+beforeAll(async () => {
+  biz = await createTestBusiness({ name: BUSINESS_NAME, live: true, credits: 5, rateLimitPerMinute: 3 });
+  // A verify in each mode (the live one is charged), a refused one, raw paths full of data.
+  expect((await api("POST", "/verify/citizen", { key: biz.testKey, body: { nationalId: NATIONAL_ID } })).status).toBe(200);
+  expect((await api("POST", "/verify/citizen", { key: biz.liveKey, body: { nationalId: NATIONAL_ID } })).status).toBe(200);
+  expect((await api("GET", `/verifications/${NATIONAL_ID}`, { key: biz.testKey })).status).toBe(404);
+  expect((await api("GET", `/does-not-exist/${NATIONAL_ID}`, { key: biz.testKey })).status).toBe(404);
+  const refused = await Promise.all([1, 2, 3, 4].map(() => api("GET", "/verifications", { key: biz.testKey })));
+  expect(refused.map((r) => r.status)).toContain(429);
+  const res = await scrape(`Bearer ${TEST_METRICS_TOKEN}`);
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
+  text = await res.text();
+});
+
+describe("GET /metrics", () => {
+  it("answers only the bearer of METRICS_TOKEN", async () => {
+    expect((await scrape()).status).toBe(401);
+    expect((await scrape(`Bearer ${TEST_METRICS_TOKEN}x`)).status).toBe(401);
+    expect((await scrape(`Basic ${TEST_METRICS_TOKEN}`)).status).toBe(401);
+    expect((await scrape()).headers.get("www-authenticate")).toMatch(/^Bearer/);
+  });
+
+  it("shows requests, verifications, credits, refusals, queues, the pool, the event loop and the process", () => {
+    const all = samples(text);
+    for (const name of [
+      "hubi_http_request_duration_seconds",
+      "hubi_verifications_total",
+      "hubi_credits_charged_total",
+      "hubi_rate_limit_rejections_total",
+      "hubi_job_duration_seconds",
+      "hubi_queue_depth",
+      "hubi_queue_oldest_age_seconds",
+      "hubi_db_pool_connections",
+      "nodejs_eventloop_lag_seconds",
+      "process_cpu_user_seconds_total",
+      "process_resident_memory_bytes",
+    ]) {
+      expect(text).toContain(`# TYPE ${name} `);
+    }
+    const route = "/api/v1/verify/citizen";
+    expect(value(all, "hubi_http_request_duration_seconds_count", { route, method: "POST", status: "200" })).toBeGreaterThanOrEqual(2);
+    expect(value(all, "hubi_http_request_duration_seconds_count", { route: "/api/v1/verifications/{id}", status: "404" })).toBeGreaterThanOrEqual(1);
+    expect(value(all, "hubi_http_request_duration_seconds_count", { route: "/api/v1/{unknown}", status: "404" })).toBeGreaterThanOrEqual(1);
+    expect(value(all, "hubi_verifications_total", { mode: "test", channel: "api" })).toBeGreaterThanOrEqual(1);
+    expect(value(all, "hubi_verifications_total", { mode: "live", channel: "api" })).toBeGreaterThanOrEqual(1);
+    expect(value(all, "hubi_credits_charged_total", { channel: "api" })).toBeGreaterThanOrEqual(1);
+    expect(value(all, "hubi_rate_limit_rejections_total", { group: "read", mode: "test" })).toBeGreaterThanOrEqual(1);
+    for (const queue of ["webhook_deliveries", "batch_chunks", "emails"]) {
+      expect(all.some((s) => s.name === "hubi_queue_depth" && s.labels.queue === queue)).toBe(true);
+    }
+    expect(all.find((s) => s.name === "hubi_db_pool_connections" && s.labels.state === "total")?.value).toBeGreaterThan(0);
+  });
+
+  it("labels with closed sets only: route patterns, never a national ID, a key, a business or a raw path", () => {
+    const all = samples(text);
+    const values = all.flatMap((s) => Object.entries(s.labels));
+    expect(values.length).toBeGreaterThan(0);
+    for (const [label, v] of values) {
+      expect(v, label).not.toMatch(/[0-9]{11}/);
+      expect(v, label).not.toMatch(/hubi_(test|live)_/);
+      expect(v, label).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/i);
+      expect(v, label).not.toContain(BUSINESS_NAME);
+      expect(v, label).not.toContain("does-not-exist");
+      expect(v.length, label).toBeLessThanOrEqual(64);
+    }
+    // A route is a pattern: fixed segments and {placeholders}, or a portal procedure's name.
+    for (const route of new Set(values.filter(([label]) => label === "route").map(([, v]) => v))) {
+      expect(route).toMatch(/^(\/api\/v1(\/([a-z-]+|\{[a-z]+\}))*|trpc\/[A-Za-z.]+)$/);
+    }
+    expect(text).not.toContain(biz.businessId);
+  });
+});
