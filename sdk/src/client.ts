@@ -30,7 +30,10 @@ import type {
 import { signWebhook, verifyWebhook } from "./webhooks.js";
 
 export type VerifyCitizenOptions = RequestOptions & {
-  /** 8–128 printable ASCII characters. Default: a new UUID per call, reused by its retries. */
+  /**
+   * 8–128 printable ASCII characters. Default: a new UUID per call, reused by its retries. An
+   * error that ends the call carries it (`error.idempotencyKey`): pass it here to resume the call.
+   */
   idempotencyKey?: string;
 };
 
@@ -45,7 +48,7 @@ export class Hubi {
   readonly batches: Batches;
 
   constructor(options: HubiOptions) {
-    this.#http = new HttpClient(options.apiKey, resolveOptions(options));
+    this.#http = new HttpClient(resolveOptions(options));
     this.batches = new Batches(this.#http);
   }
 

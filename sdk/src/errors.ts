@@ -57,6 +57,12 @@ export class HubiError extends Error {
   readonly replayed: boolean;
   /** The guide's section on this code: what it means and what to do. */
   readonly docUrl: string;
+  /**
+   * The Idempotency-Key of the verify call that failed. The verification may still complete (a
+   * timeout, a request in flight): call `verifyCitizen` again with `{ idempotencyKey }` to get
+   * its original result, charged once.
+   */
+  idempotencyKey: string | undefined;
 
   constructor(code: HubiErrorCode, init: HubiErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -69,6 +75,7 @@ export class HubiError extends Error {
     this.rateLimit = init.rateLimit ?? null;
     this.replayed = init.replayed ?? false;
     this.docUrl = docUrlFor(code, init.docsBaseUrl);
+    this.idempotencyKey = undefined;
   }
 }
 
@@ -91,8 +98,13 @@ export class InsufficientCreditsError extends apiError("INSUFFICIENT_CREDITS", 4
 export class ForbiddenError extends apiError("FORBIDDEN", 403) {}
 export class NotFoundError extends apiError("NOT_FOUND", 404) {}
 export class MethodNotAllowedError extends apiError("METHOD_NOT_ALLOWED", 405) {}
-/** Idempotency-Key reused with another payload, or (with `retryAfter`) still in flight. */
+/** Idempotency-Key reused with another payload: never worth retrying with that key. */
 export class ConflictError extends apiError("CONFLICT", 409) {}
+/**
+ * A request with this Idempotency-Key is still being processed (`retryAfter` says how long to
+ * wait). The library waits on it within `deadlineMs`; thrown when that runs out, with the key.
+ */
+export class IdempotencyInFlightError extends apiError("IDEMPOTENCY_IN_FLIGHT", 409) {}
 export class RateLimitedError extends apiError("RATE_LIMITED", 429) {}
 export class InternalServerError extends apiError("INTERNAL_ERROR", 500) {}
 
@@ -153,6 +165,7 @@ export const ERROR_CLASSES: Record<ErrorCode, new (init: HubiErrorInit) => HubiE
   NOT_FOUND: NotFoundError,
   METHOD_NOT_ALLOWED: MethodNotAllowedError,
   CONFLICT: ConflictError,
+  IDEMPOTENCY_IN_FLIGHT: IdempotencyInFlightError,
   RATE_LIMITED: RateLimitedError,
   INTERNAL_ERROR: InternalServerError,
 };

@@ -4,9 +4,9 @@
  * fetch, AbortController and setTimeout, which every supported runtime has.
  */
 import { AbortedError, ConnectionError, ERROR_CLASSES, HubiError, InternalServerError, TimeoutError, UnexpectedResponseError } from "./errors.js";
-import type { RequestOptions, ResolvedOptions } from "./options.js";
+import { checkedApiKey, type RequestOptions, type ResolvedOptions } from "./options.js";
 import { responseMeta, type ResponseMeta } from "./response-meta.js";
-import { parseRetryAfter, retryDelayMs } from "./retry-policy.js";
+import { inFlightDelayMs, parseRetryAfter, retryDelayMs } from "./retry-policy.js";
 import type { ErrorBody, ErrorCode } from "./types.js";
 import { VERSION } from "./version.js";
 
@@ -27,11 +27,10 @@ export type ApiRequest = {
 
 export type ApiResponse<T> = ResponseMeta & { body: T };
 
+type CallOptions = ResolvedOptions & RequestOptions & { apiKey: string };
+
 export class HttpClient {
-  constructor(
-    private readonly apiKey: string,
-    private readonly options: ResolvedOptions,
-  ) {}
+  constructor(private readonly options: ResolvedOptions) {}
 
   async request<T>(request: ApiRequest, perCall: RequestOptions = {}): Promise<ApiResponse<T>> {
     return this.retrying(request, perCall, (options) => this.attempt<T>(request, options));
@@ -42,22 +41,34 @@ export class HttpClient {
     return this.retrying(request, perCall, (options) => this.attempt<ReadableStream<Uint8Array>>(request, options, "stream"));
   }
 
-  private async retrying<T>(request: ApiRequest, perCall: RequestOptions, attempt: (options: ResolvedOptions & RequestOptions) => Promise<T>): Promise<T> {
-    const options = { ...this.options, ...definedOnly(perCall) };
+  /**
+   * Attempts until one succeeds, a failure is not worth retrying, the retries are used up or the
+   * call's deadline is near. Waits on a request in flight use no retry. The error that ends the
+   * call carries its Idempotency-Key, so that the caller can resume it.
+   */
+  private async retrying<T>(request: ApiRequest, perCall: RequestOptions, attempt: (options: CallOptions) => Promise<T>): Promise<T> {
+    const merged = { ...this.options, ...definedOnly(perCall) };
+    const options = { ...merged, apiKey: checkedApiKey(this.options.environment, merged.apiKey) };
+    const deadline = Date.now() + options.deadlineMs;
     const maxRetries = request.file?.data instanceof ReadableStream ? 0 : options.maxRetries;
-    for (let retry = 0; ; retry++) {
+    for (let retries = 0, sent = 1; ; sent++) {
       try {
-        return await attempt(options);
+        return await attempt({ ...options, timeoutMs: Math.max(1, Math.min(options.timeoutMs, deadline - Date.now())) });
       } catch (error) {
-        const delay = retry < maxRetries ? retryDelayMs(error, retry, options) : undefined;
-        if (delay === undefined || perCall.signal?.aborted) throw error;
-        options.onRetry?.({ method: request.method, path: request.path, retry: retry + 1, delayMs: delay, error: error as HubiError });
+        const waiting = inFlightDelayMs(error, options);
+        const delay = waiting ?? (retries < maxRetries ? retryDelayMs(error, retries, options) : undefined);
+        if (delay === undefined || Date.now() + delay >= deadline || perCall.signal?.aborted) {
+          if (error instanceof HubiError) error.idempotencyKey = request.idempotencyKey;
+          throw error;
+        }
+        if (waiting === undefined) retries++;
+        options.onRetry?.({ method: request.method, path: request.path, retry: sent, delayMs: delay, error: error as HubiError });
         await sleep(delay, perCall.signal, this.options.baseUrl);
       }
     }
   }
 
-  private async attempt<T>(request: ApiRequest, options: ResolvedOptions & RequestOptions, read: "json" | "stream" = "json"): Promise<ApiResponse<T>> {
+  private async attempt<T>(request: ApiRequest, options: CallOptions, read: "json" | "stream" = "json"): Promise<ApiResponse<T>> {
     const { signal } = options;
     const docs = { docsBaseUrl: this.options.baseUrl };
     if (signal?.aborted) throw new AbortedError({ cause: signal.reason, ...docs });
@@ -69,7 +80,7 @@ export class HttpClient {
     try {
       const response = await options.fetch(this.url(request), {
         method: request.method,
-        headers: this.headers(request),
+        headers: this.headers(request, options.apiKey),
         body: request.file ? request.file.data : request.body === undefined ? undefined : JSON.stringify(request.body),
         signal: controller.signal,
         // A streamed request body needs it (Node's fetch); other bodies ignore it.
@@ -110,9 +121,9 @@ export class HttpClient {
     return `${this.options.baseUrl}${API_PATH}${path}${search ? `?${search}` : ""}`;
   }
 
-  private headers({ body, file, accept, idempotencyKey }: ApiRequest): Record<string, string> {
+  private headers({ body, file, accept, idempotencyKey }: ApiRequest, apiKey: string): Record<string, string> {
     return {
-      Authorization: `Bearer ${this.apiKey}`,
+      Authorization: `Bearer ${apiKey}`,
       Accept: accept ?? "application/json",
       // Browsers refuse to set it (and the library is not for browsers); servers and edges send it.
       "User-Agent": USER_AGENT,

@@ -17,6 +17,7 @@ export {
   ConnectionError,
   ForbiddenError,
   HubiError,
+  IdempotencyInFlightError,
   InsufficientCreditsError,
   InternalServerError,
   MethodNotAllowedError,

@@ -16,13 +16,22 @@ export const BASE_URLS: Record<Environment, string> = {
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
 export type HubiOptions = {
-  /** A secret API key from the portal: `hubi_test_…` or `hubi_live_…`. Keep it on your backend. */
-  apiKey: string;
+  /**
+   * A secret API key from the portal: `hubi_test_…` or `hubi_live_…`. Keep it on your backend.
+   * Optional when every call passes its own `apiKey` (one process serving several businesses).
+   */
+  apiKey?: string;
   environment: Environment;
   /** Overrides the environment's host: a self-hosted or local deployment (`http://localhost:3000`), or a proxy. */
   baseUrl?: string;
   /** Per attempt. Default 10 000 ms. */
   timeoutMs?: number;
+  /**
+   * The whole call: attempts, retries and waits on a request still in flight. Default 60 000 ms.
+   * When it runs out, the error thrown carries the call's `idempotencyKey`: call again with it to
+   * get the original result, never a second verification.
+   */
+  deadlineMs?: number;
   /** Retries after the first attempt, for failures that are safe to retry. Default 2. */
   maxRetries?: number;
   /** First backoff delay; doubles per retry, with jitter. Default 500 ms. */
@@ -45,8 +54,12 @@ export type ResponseInfo = ResponseMeta & { method: string; path: string; status
 
 /** Options of one call; they override the client's for that call only. */
 export type RequestOptions = {
+  /** This call's key instead of the client's (same environment): one client serving several businesses. */
+  apiKey?: string;
   /** Per attempt. */
   timeoutMs?: number;
+  /** The whole call, retries and waits included. */
+  deadlineMs?: number;
   /** Retries after the first attempt. */
   maxRetries?: number;
   /** Aborts the call (and any wait before a retry) with an AbortedError. */
@@ -55,16 +68,13 @@ export type RequestOptions = {
   onResponse?: HubiOptions["onResponse"];
 };
 
-export type ResolvedOptions = Required<Omit<HubiOptions, "apiKey" | "environment" | "onRetry" | "onResponse">> &
-  Pick<HubiOptions, "onRetry" | "onResponse">;
+export type ResolvedOptions = Required<Omit<HubiOptions, "apiKey" | "onRetry" | "onResponse">> &
+  Pick<HubiOptions, "apiKey" | "onRetry" | "onResponse">;
 
-export function resolveOptions(options: HubiOptions): ResolvedOptions {
-  const { apiKey, environment } = options;
-  if (environment !== "test" && environment !== "live") {
-    throw new TypeError(`Hubi: environment must be "test" or "live"`);
-  }
+/** The key for a call: its own or the client's, checked against the environment. */
+export function checkedApiKey(environment: Environment, apiKey: string | undefined): string {
   if (typeof apiKey !== "string" || apiKey.length === 0) {
-    throw new TypeError("Hubi: apiKey is required");
+    throw new TypeError("Hubi: apiKey is required (for the client or for the call)");
   }
   // The message names the prefixes only: a key must never end up in logs.
   if (!apiKey.startsWith(`hubi_${environment}_`)) {
@@ -75,10 +85,22 @@ export function resolveOptions(options: HubiOptions): ResolvedOptions {
         : `Hubi: apiKey must start with hubi_${environment}_ for environment "${environment}"`,
     );
   }
+  return apiKey;
+}
+
+export function resolveOptions(options: HubiOptions): ResolvedOptions {
+  const { apiKey, environment } = options;
+  if (environment !== "test" && environment !== "live") {
+    throw new TypeError(`Hubi: environment must be "test" or "live"`);
+  }
+  if (apiKey !== undefined) checkedApiKey(environment, apiKey);
   const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   return {
+    apiKey,
+    environment,
     baseUrl: (options.baseUrl ?? BASE_URLS[environment]).replace(/\/+$/, ""),
     timeoutMs: options.timeoutMs ?? 10_000,
+    deadlineMs: options.deadlineMs ?? 60_000,
     maxRetries: options.maxRetries ?? 2,
     retryBaseDelayMs: options.retryBaseDelayMs ?? 500,
     retryMaxDelayMs: options.retryMaxDelayMs ?? 8_000,

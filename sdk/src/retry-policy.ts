@@ -1,10 +1,11 @@
 /**
  * Which failures are retried, and after how long. Only failures where a retry cannot do harm:
- * network errors and timeouts (verify calls carry an idempotency key), 5xx, 429, and a 409 that
- * has Retry-After (the in-flight idempotency conflict). The payload-mismatch 409 has no
- * Retry-After, and no other 4xx is retried: repeating the request would fail the same way.
+ * network errors and timeouts (verify calls carry an idempotency key), 5xx and 429. A request
+ * still in flight under the same key (409 IDEMPOTENCY_IN_FLIGHT) is waited on as its Retry-After
+ * says, without using up a retry: its answer is the original result. The payload-mismatch 409
+ * (CONFLICT) and other 4xx are not retried: repeating the request would fail the same way.
  */
-import { ConflictError, ConnectionError, HubiError, RateLimitedError, TimeoutError } from "./errors.js";
+import { ConnectionError, HubiError, IdempotencyInFlightError, RateLimitedError, TimeoutError } from "./errors.js";
 import type { ResolvedOptions } from "./options.js";
 
 type RetryOptions = Pick<ResolvedOptions, "retryBaseDelayMs" | "retryMaxDelayMs" | "maxRetryAfterSeconds">;
@@ -16,7 +17,6 @@ export function retryDelayMs(error: unknown, retry: number, options: RetryOption
     error instanceof ConnectionError ||
     error instanceof TimeoutError ||
     error instanceof RateLimitedError ||
-    (error instanceof ConflictError && error.retryAfter !== undefined) ||
     (error.status !== undefined && error.status >= 500);
   if (!retryable) return undefined;
 
@@ -27,6 +27,13 @@ export function retryDelayMs(error: unknown, retry: number, options: RetryOption
   if (error.retryAfter > options.maxRetryAfterSeconds) return undefined;
   // The server's delay is a floor; the jitter spreads clients that were told the same instant.
   return error.retryAfter * 1000 + random() * options.retryBaseDelayMs;
+}
+
+/** Milliseconds to wait before asking again about a request still in flight, or undefined if it is not one. */
+export function inFlightDelayMs(error: unknown, options: Pick<ResolvedOptions, "retryBaseDelayMs">, random = Math.random): number | undefined {
+  if (!(error instanceof IdempotencyInFlightError)) return undefined;
+  // A little jitter, so that clients told the same instant do not all ask again at once.
+  return (error.retryAfter ?? 1) * 1000 + random() * Math.min(250, options.retryBaseDelayMs);
 }
 
 /** Retry-After is seconds or an HTTP date (RFC 9110); returns whole seconds, or undefined. */

@@ -62,6 +62,19 @@ const v = await hubi.verifyCitizen({ nationalId: "11111111111" }); // generates 
 console.log(JSON.stringify({ result: v.result, requestId: v.requestId, signed: event.id === "e1" }));
 `;
 
+// A library that requires the package and an app that imports it see one set of error classes.
+const ONE_SET_OF_ERRORS = `import { createRequire } from "node:module";
+const fromRequire = createRequire(import.meta.url)("@hubi/node");
+const fromImport = await import("@hubi/node");
+const hubi = new fromRequire.Hubi({ apiKey: process.env.HUBI_API_KEY, environment: "test", baseUrl: process.env.HUBI_BASE_URL });
+const thrown = await hubi.getVerification("00000000-0000-4000-8000-000000000000").catch((error) => error);
+const made = new fromImport.IdempotencyInFlightError({ message: "in flight" });
+console.log(JSON.stringify({
+  requiredIsImported: thrown instanceof fromImport.NotFoundError && thrown instanceof fromImport.HubiError,
+  importedIsRequired: made instanceof fromRequire.IdempotencyInFlightError && made instanceof fromRequire.HubiError,
+}));
+`;
+
 const TYPED = `import { Hubi, HubiError, type VerifyCitizenResult, type WebhookEvent } from "@hubi/node";
 const hubi = new Hubi({ apiKey: "hubi_test_x", environment: "test", baseUrl: "http://localhost:3000" });
 export async function check(): Promise<string> {
@@ -121,6 +134,11 @@ describe("the packed @hubi/node", () => {
   it("works from a CommonJS project: a real call to the server", async () => {
     const dir = await project("cjs-consumer", "commonjs", { "call.js": CALL(`const { Hubi } = require("@hubi/node");`) });
     expect(await call(dir, "call.js")).toMatchObject({ result: "verified", requestId: expect.stringMatching(/^req_/) });
+  });
+
+  it("has one set of error classes: instanceof holds between required and imported copies", async () => {
+    const dir = await project("dual-errors", "module", { "call.js": ONE_SET_OF_ERRORS });
+    expect(await call(dir, "call.js")).toEqual({ requiredIsImported: true, importedIsRequired: true });
   });
 
   it("works without a global Web Crypto (Node 18 without flags), signing, verifying and calling", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConflictError, ConnectionError, Hubi, InternalServerError, RateLimitedError, TimeoutError } from "../src/index.js";
+import { ConflictError, ConnectionError, Hubi, IdempotencyInFlightError, InternalServerError, RateLimitedError, TimeoutError } from "../src/index.js";
 import { retryDelayMs } from "../src/retry-policy.js";
 import { apiError, fakeFetch, fastRetries, json, TEST_KEY, type Reply } from "./fake-fetch.js";
 
@@ -11,7 +11,7 @@ const verified = {
   citizen: null,
 };
 
-const client = (replies: Reply[], options: { maxRetries?: number; timeoutMs?: number } = {}) => {
+const client = (replies: Reply[], options: { maxRetries?: number; timeoutMs?: number; deadlineMs?: number } = {}) => {
   const fake = fakeFetch(...replies);
   const hubi = new Hubi({ apiKey: TEST_KEY, environment: "test", baseUrl: "https://api.test", fetch: fake.fetch, ...fastRetries, ...options });
   return { hubi, calls: fake.calls };
@@ -25,7 +25,7 @@ describe("retries", () => {
     ["a 500", apiError(500, "INTERNAL_ERROR", "Boom")],
     ["a 503 from a proxy", new Response("unavailable", { status: 503 })],
     ["a 429 with Retry-After", apiError(429, "RATE_LIMITED", "Slow down", { "Retry-After": "0" })],
-    ["an in-flight 409 with Retry-After", apiError(409, "CONFLICT", "Still processing", { "Retry-After": "0" })],
+    ["an in-flight 409 with Retry-After", apiError(409, "IDEMPOTENCY_IN_FLIGHT", "Still processing", { "Retry-After": "0" })],
   ])("retries %s with the same idempotency key", async (_, failure) => {
     const { hubi, calls } = client([failure, json(200, verified)]);
     await expect(verify(hubi)).resolves.toMatchObject({ result: "verified" });
@@ -45,6 +45,24 @@ describe("retries", () => {
     expect(error).toBeInstanceOf(ConnectionError);
     expect((error as Error).message).toContain("still down");
     expect(calls).toHaveLength(3);
+  });
+
+  it("waits on a request in flight without using up a retry, and gets its original result", async () => {
+    const inFlight = () => apiError(409, "IDEMPOTENCY_IN_FLIGHT", "Still processing", { "Retry-After": "0" });
+    const { hubi, calls } = client([new TypeError("reset"), inFlight(), inFlight(), inFlight(), json(200, { ...verified, cached: true })], { maxRetries: 1 });
+    await expect(verify(hubi)).resolves.toMatchObject({ result: "verified", isCached: true });
+    expect(new Set(calls.map((c) => c.headers.get("idempotency-key"))).size).toBe(1);
+  });
+
+  it("gives up on a request in flight at the deadline, with the key to resume it", async () => {
+    const replies = Array.from({ length: 50 }, () => apiError(409, "IDEMPOTENCY_IN_FLIGHT", "Still processing", { "Retry-After": "1" }));
+    const { hubi, calls } = client(replies, { deadlineMs: 2_500 });
+    const error = await verify(hubi).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(IdempotencyInFlightError);
+    expect((error as IdempotencyInFlightError).idempotencyKey).toBe(calls[0]!.headers.get("idempotency-key"));
+    // Retry-After: 1 within 2.5 s: the first answer and at most two more, never past the deadline.
+    expect(calls.length).toBeGreaterThanOrEqual(2);
+    expect(calls.length).toBeLessThanOrEqual(3);
   });
 
   it("never retries a payload-mismatch 409 (no Retry-After)", async () => {

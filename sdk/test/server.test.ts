@@ -47,6 +47,16 @@ beforeAll(async () => {
 });
 
 describe("@hubi/node against the server", () => {
+  it("takes a per-call apiKey: one client serving several businesses", async () => {
+    const other = await createTestBusiness();
+    const hubi = new Hubi({ environment: "test", baseUrl: inject("baseUrl") });
+    const mine = await hubi.verifyCitizen({ nationalId: uniqueNationalId() }, { apiKey: biz.testKey });
+    const theirs = await hubi.verifyCitizen({ nationalId: uniqueNationalId() }, { apiKey: other.testKey });
+    await expect(hubi.getVerification(mine.id, { apiKey: other.testKey })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(hubi.getVerification(theirs.id, { apiKey: other.testKey })).resolves.toMatchObject({ id: theirs.id });
+    await expect(hubi.listVerifications()).rejects.toThrow("apiKey is required");
+  });
+
   it("verifies the sandbox sample citizen", async () => {
     const { hubi } = client(biz.testKey);
     const v = await hubi.verifyCitizen({ nationalId: "11111111111", purpose: "SDK test" });

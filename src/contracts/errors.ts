@@ -12,6 +12,8 @@ export const ERROR_STATUS = {
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
+  /** The same Idempotency-Key while its first request is still running: worth waiting for (Retry-After). */
+  IDEMPOTENCY_IN_FLIGHT: 409,
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
 } as const;

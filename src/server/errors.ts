@@ -32,3 +32,9 @@ export const notFound = (message: string) => new AppError("NOT_FOUND", message);
 export const forbidden = (message: string) => new AppError("FORBIDDEN", message);
 export const conflict = (message: string, headers?: Record<string, string>) =>
   new AppError("CONFLICT", message, { headers });
+
+export const IN_FLIGHT_MESSAGE = "A request with this Idempotency-Key is still being processed. Retry later.";
+/** Seconds a repeat of an in-flight request is told to wait before asking again. */
+export const IN_FLIGHT_RETRY_AFTER_SECONDS = 1;
+export const idempotencyInFlight = () =>
+  new AppError("IDEMPOTENCY_IN_FLIGHT", IN_FLIGHT_MESSAGE, { headers: { "Retry-After": String(IN_FLIGHT_RETRY_AFTER_SECONDS) } });

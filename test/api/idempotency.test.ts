@@ -104,7 +104,7 @@ describe("409 CONFLICT", () => {
         expectReplayOf(r, originals[0]!);
       } else if (r !== originals[0]) {
         expect(r.status).toBe(409);
-        expect(r.body).toMatchObject({ code: "CONFLICT", message: IN_FLIGHT });
+        expect(r.body).toMatchObject({ code: "IDEMPOTENCY_IN_FLIGHT", message: IN_FLIGHT });
         expect(r.body.errors).toBeUndefined();
         expect(r.headers.get("retry-after")).toBe("1");
       }

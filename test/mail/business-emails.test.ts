@@ -12,6 +12,7 @@ import { decideLiveAccess } from "@/server/services/live-access/decide-live-acce
 import { setWebhookUrl } from "@/server/services/webhooks/set-webhook-url";
 import { createAdmin } from "@/server/services/users/create-admin";
 import { enqueueEmail } from "@/server/mail/enqueue";
+import { notifyConsentDefaultChange } from "@/server/services/data-protection/notify-consent-default-change";
 import { purgeOldEmails } from "@/server/mail/purge";
 import { adminContext, memberContext } from "../support/contexts";
 import { createTestBusiness, createTestMember, uniqueNationalId } from "../support/factories";
@@ -24,6 +25,9 @@ import { waitFor } from "../support/wait-for";
 import { codeFor, enrolTwoFactor } from "../support/two-factor";
 import { submission } from "../support/submission";
 import { signInOverHttp } from "../support/portal-session";
+import { openOwnerPool } from "../support/owner-db";
+
+const owner = openOwnerPool();
 
 let workers: WorkerProcess[] = [];
 beforeAll(async () => {
@@ -234,5 +238,29 @@ describe("housekeeping", () => {
     await purgeOldEmails();
     const { rows } = await pool().query("SELECT to_address FROM email_message WHERE to_address = ANY($1)", [[old, waiting]]);
     expect(rows).toEqual([{ to_address: waiting }]);
+  });
+});
+
+describe("the notice that consent became optional by default", () => {
+  it("tells each owner once, in their own language, with one audit entry, however many processes run it", async () => {
+    const biz = await createTestBusiness({ live: true });
+    const second = await createTestMember(biz.businessId, "owner");
+    await db().user.update({ where: { email: second.email }, data: { locale: "so" } });
+    const developer = await createTestMember(biz.businessId, "developer");
+    await owner.query("INSERT INTO consent_default_notice (business_id) VALUES ($1)", [biz.businessId]);
+
+    await Promise.all([notifyConsentDefaultChange(), notifyConsentDefaultChange()]);
+    await notifyConsentDefaultChange();
+
+    const [en] = await waitForMail(biz.email, /Consent is now optional/);
+    expect(en!.text).toContain("Require consent for live lookups");
+    const [so] = await waitForMail(second.email, /Oggolaanshuhu hadda waa ikhtiyaari/);
+    expect(so!.language).toBe("so");
+    const notices = async (email: string) => (await settledMailTo(email)).filter((m) => /Consent is now optional|Oggolaanshuhu/.test(m.subject));
+    expect(await notices(biz.email)).toHaveLength(1);
+    expect(await notices(second.email)).toHaveLength(1);
+    expect(await notices(developer.email)).toHaveLength(0);
+    const audit = await db().auditLogEntry.findMany({ where: { businessId: biz.businessId, action: "business.consent_default_changed" } });
+    expect(audit.map((a) => [a.actorType, a.metadata])).toEqual([["system", { from: true, to: false, reason: "default_changed" }]]);
   });
 });

@@ -671,7 +671,7 @@ export interface components {
         };
         Error: {
             /** @enum {string} */
-            code: "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "RATE_LIMITED" | "INTERNAL_ERROR";
+            code: "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "IDEMPOTENCY_IN_FLIGHT" | "RATE_LIMITED" | "INTERNAL_ERROR";
             /** @description Present on validation failures. */
             errors?: components["schemas"]["FieldError"][];
             message: string;
@@ -1294,7 +1294,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `CONFLICT`: The Idempotency-Key was already used with a different payload (never retry), or a request with it is still in flight (has `Retry-After`: retry after that many seconds). */
+            /** @description `CONFLICT`: The Idempotency-Key was already used with a different payload: never retry it with this key. */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -1648,7 +1648,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `CONFLICT`: The Idempotency-Key was already used with a different payload (never retry), or a request with it is still in flight (has `Retry-After`: retry after that many seconds). */
+            /** @description `CONFLICT`: The Idempotency-Key was already used with a different payload: never retry it with this key. */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -2444,7 +2444,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `CONFLICT`: The Idempotency-Key was already used with a different payload (never retry), or a request with it is still in flight (has `Retry-After`: retry after that many seconds). */
+            /**
+             * @description `CONFLICT`: The Idempotency-Key was already used with a different payload: never retry it with this key.
+             *
+             *     `IDEMPOTENCY_IN_FLIGHT`: A request with this Idempotency-Key is still being processed. Always with `Retry-After`: send the same request again after that many seconds to get the original result (a replay, not charged again).
+             */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];

@@ -56,7 +56,7 @@ export const createBatchOperation = defineOperation({
     requestParams: { header: z.object({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema.optional() }) },
     response: { description: "The batch, accepted and queued. With `Idempotent-Replayed: true` on a replay.", headers: "verified", example: createBatchResponseExample },
     errors: ["BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "CONFLICT", "RATE_LIMITED", "INTERNAL_ERROR"],
-    errorExamples: { BAD_REQUEST: ["batchFile", "idempotencyKey"] },
+    errorExamples: { BAD_REQUEST: ["batchFile", "idempotencyKey"], CONFLICT: ["payload"] },
   },
 });
 

@@ -57,8 +57,8 @@ export const verifyCitizenOperation = defineOperation({
       headers: "verified",
       examples: verifyResponseExamples,
     },
-    errors: ["BAD_REQUEST", "UNAUTHORIZED", "INSUFFICIENT_CREDITS", "FORBIDDEN", "CONFLICT", "RATE_LIMITED", "INTERNAL_ERROR"],
-    errorExamples: { BAD_REQUEST: ["nationalId", "match", "consentRequired", "consentMethod", "idempotencyKey"] },
+    errors: ["BAD_REQUEST", "UNAUTHORIZED", "INSUFFICIENT_CREDITS", "FORBIDDEN", "CONFLICT", "IDEMPOTENCY_IN_FLIGHT", "RATE_LIMITED", "INTERNAL_ERROR"],
+    errorExamples: { BAD_REQUEST: ["nationalId", "match", "consentRequired", "consentMethod", "idempotencyKey"], CONFLICT: ["payload"] },
   },
 });
 

@@ -12,6 +12,7 @@ import { ADDRESS_NOT_ALLOWED_MESSAGE } from "@/contracts/ip-allowlist";
 import { READ_ONLY_BATCH_MESSAGE, READ_ONLY_REDACT_MESSAGE, READ_ONLY_VERIFY_MESSAGE } from "@/contracts/api-key-scopes";
 import { BATCH_PROCESSING_MESSAGE } from "@/contracts/batches";
 import { responseHeaders } from "./headers";
+import { IN_FLIGHT_MESSAGE, IN_FLIGHT_RETRY_AFTER_SECONDS } from "@/server/errors";
 
 type Example = { summary: string; value: ReturnType<typeof errorExample> };
 
@@ -108,20 +109,23 @@ const ERROR_DOCS: Record<ErrorCode, ErrorDoc> = {
     },
   },
   CONFLICT: {
-    description:
-      "The Idempotency-Key was already used with a different payload (never retry), or a request with it is still in flight " +
-      "(has `Retry-After`: retry after that many seconds).",
+    description: "The Idempotency-Key was already used with a different payload: never retry it with this key.",
     headers: "conflict",
     examples: {
       payload: example("Different payload (no Retry-After)", {
         code: "CONFLICT",
         message: "This Idempotency-Key was already used with a different request payload.",
       }),
-      inFlight: example("Still in flight (Retry-After: 1)", {
-        code: "CONFLICT",
-        message: "A request with this Idempotency-Key is still being processed. Retry later.",
-      }),
       batchProcessing: example("Batch results before the batch has ended (Retry-After: 5)", { code: "CONFLICT", message: BATCH_PROCESSING_MESSAGE }),
+    },
+  },
+  IDEMPOTENCY_IN_FLIGHT: {
+    description:
+      "A request with this Idempotency-Key is still being processed. Always with `Retry-After`: send the same request again " +
+      "after that many seconds to get the original result (a replay, not charged again).",
+    headers: "conflict",
+    examples: {
+      inFlight: example(`Still in flight (Retry-After: ${IN_FLIGHT_RETRY_AFTER_SECONDS})`, { code: "IDEMPOTENCY_IN_FLIGHT", message: IN_FLIGHT_MESSAGE }),
     },
   },
   RATE_LIMITED: {
@@ -138,21 +142,26 @@ const ERROR_DOCS: Record<ErrorCode, ErrorDoc> = {
 
 export type DocumentedErrorCode = keyof typeof ERROR_DOCS;
 
-/** The error responses of one operation; `only` narrows the examples to those that apply. */
+/**
+ * The error responses of one operation; `only` narrows the examples to those that apply. Codes
+ * that share a status (409) share its response: descriptions one after the other, all examples.
+ */
 export function errorResponses(codes: DocumentedErrorCode[], only: Partial<Record<DocumentedErrorCode, string[]>> = {}) {
-  const responses: ZodOpenApiResponsesObject = {};
+  const byStatus = new Map<number, { descriptions: string[]; headers: ErrorDoc["headers"]; examples: [string, Example][] }>();
   for (const code of codes) {
     const doc = ERROR_DOCS[code];
     const names = only[code] ?? Object.keys(doc.examples);
-    responses[`${ERROR_STATUS[code]}`] = {
-      description: `\`${code}\`: ${doc.description}`,
-      headers: responseHeaders[doc.headers],
-      content: {
-        "application/json": {
-          schema: errorBodySchema,
-          examples: Object.fromEntries(names.map((name) => [name, doc.examples[name]!])),
-        },
-      },
+    const response = byStatus.get(ERROR_STATUS[code]) ?? { descriptions: [], headers: doc.headers, examples: [] };
+    response.descriptions.push(`\`${code}\`: ${doc.description}`);
+    response.examples.push(...names.map((name): [string, Example] => [name, doc.examples[name]!]));
+    byStatus.set(ERROR_STATUS[code], response);
+  }
+  const responses: ZodOpenApiResponsesObject = {};
+  for (const [status, response] of byStatus) {
+    responses[String(status) as `${1 | 2 | 3 | 4 | 5}${string}`] = {
+      description: response.descriptions.join("\n\n"),
+      headers: responseHeaders[response.headers],
+      content: { "application/json": { schema: errorBodySchema, examples: Object.fromEntries(response.examples) } },
     };
   }
   return responses;

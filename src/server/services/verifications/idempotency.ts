@@ -6,7 +6,7 @@
  */
 import { pool } from "@/server/db/client";
 import { decrypt, hashRequestBody } from "@/server/crypto/secrets";
-import { conflict } from "@/server/errors";
+import { conflict, idempotencyInFlight } from "@/server/errors";
 import type { Mode } from "@/generated/prisma/enums";
 import { prepared } from "@/server/db/prepared";
 
@@ -67,11 +67,11 @@ export async function claimIdempotencyKey(scope: IdempotencyScope, hash: string)
       throw conflict("This Idempotency-Key was already used with a different request payload.");
     }
     if (row.state !== "completed" || !row.response) {
-      throw conflict("A request with this Idempotency-Key is still being processed. Retry later.", { "Retry-After": "1" });
+      throw idempotencyInFlight();
     }
     return { status: "replay", body: JSON.parse(decrypt(row.response, encryptionContext(scope))) };
   }
-  throw conflict("A request with this Idempotency-Key is still being processed. Retry later.", { "Retry-After": "1" });
+  throw idempotencyInFlight();
 }
 
 /** Frees a claim whose request failed, so the client can fix the cause and retry with the same key. */

@@ -1,0 +1,33 @@
+/**
+ * A verify slower than the library's timeout (the sandbox's slow lever answers after 15 s) never
+ * leaves a verification behind a thrown error: the library waits on the request still in flight
+ * under its Idempotency-Key and returns the original; when its deadline runs out first, the error
+ * carries the key, and calling again with that key returns the original result. Nothing twice.
+ */
+import { describe, expect, inject, it } from "vitest";
+import { pool } from "@/server/db/client";
+import { SANDBOX_LEVERS } from "@/contracts/sandbox";
+import { createTestBusiness } from "../../test/support/factories";
+import { Hubi, IdempotencyInFlightError } from "../src/index.js";
+
+describe("a verify slower than the library's timeout", () => {
+  it("resolves with the original verification, or throws with the key that resumes it", async () => {
+    const biz = await createTestBusiness();
+    const hubi = new Hubi({ apiKey: biz.testKey, environment: "test", baseUrl: inject("baseUrl") });
+    const request = { nationalId: SANDBOX_LEVERS.slow_response, purpose: "Slow registry" };
+
+    const [waited, gaveUp] = await Promise.all([
+      hubi.verifyCitizen(request), // the defaults: 10 s per attempt, 60 s in all
+      hubi.verifyCitizen(request, { timeoutMs: 1_000, deadlineMs: 3_000 }).catch((e: unknown) => e),
+    ]);
+    expect(waited).toMatchObject({ result: "verified", purpose: "Slow registry", isCached: true });
+    expect(gaveUp).toBeInstanceOf(IdempotencyInFlightError);
+    const { idempotencyKey } = gaveUp as IdempotencyInFlightError;
+    expect(idempotencyKey).toEqual(expect.any(String));
+
+    const resumed = await hubi.verifyCitizen(request, { idempotencyKey });
+    expect(resumed).toMatchObject({ result: "verified", isCached: true });
+    const { rows } = await pool().query<{ id: string }>("SELECT id FROM verification WHERE business_id = $1 ORDER BY id", [biz.businessId]);
+    expect(rows.map((r) => r.id)).toEqual([waited.id, resumed.id].sort());
+  }, 90_000);
+});
