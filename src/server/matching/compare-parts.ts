@@ -34,6 +34,7 @@ const NOT_NEAR: Nearness = 2 * TOO_FAR;
 
 /** The key with its loose end (rule 7) written as one a: Bile, Bila, Bileh → bila. */
 const looseEnd = (s: Spelling) => (s.letters.length > s.key.length ? `${s.key}a` : s.key);
+const looseEndLength = (s: Spelling) => s.key.length + (s.letters.length > s.key.length ? 1 : 0);
 
 /** How near `claimed` is to `name`, a name of `length` letters. */
 function nearness(name: Spelling, claimed: Spelling, length = name.folded.length): Nearness {
@@ -43,8 +44,9 @@ function nearness(name: Spelling, claimed: Spelling, length = name.folded.length
   // Letters once each, as doubling is no typo; the written letters, as a dropped letter may join
   // two runs (Hasan, Haan); the keys, as a typo near the end may hide in its loose spelling.
   const written = Math.min(typoKind(name.letters, claimed.letters, fromFirst), typoKind(name.folded, claimed.folded, fromFirst));
-  const end = written <= SLIP ? undefined : looseEnd(name);
-  const kind = end === undefined || end.length < KEY_TYPO_MIN_LENGTH ? written : typoKind(end, looseEnd(claimed), fromFirst);
+  const endLength = looseEndLength(name);
+  const compareEnds = written > SLIP && endLength >= KEY_TYPO_MIN_LENGTH && Math.abs(endLength - looseEndLength(claimed)) <= 1;
+  const kind = compareEnds ? typoKind(looseEnd(name), looseEnd(claimed), fromFirst) : written;
   const near = Math.min(2 * written, 2 * kind + 1);
   return near >= 2 * CHANGE && length < CHANGE_MIN_LENGTH ? NOT_NEAR : near;
 }
