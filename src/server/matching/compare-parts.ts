@@ -19,8 +19,8 @@ import { CHANGE, SLIP, TOO_FAR, typoKind } from "./typos";
 export const SLIP_MIN_LENGTH = 4;
 /** A name part this long may carry a changed letter: in a shorter one it makes another name. */
 export const CHANGE_MIN_LENGTH = 5;
-/** Keys shorter than this (with their loose end) are too short for a typo to mean anything. */
-const KEY_TYPO_MIN_LENGTH = 4;
+/** A key needs a letter between its first and its last for a typo to go anywhere. */
+const KEY_TYPO_MIN_LENGTH = 3;
 
 type Spelling = Pick<NamePart, "folded" | "letters" | "key" | "ayn">;
 
@@ -32,10 +32,6 @@ type Spelling = Pick<NamePart, "folded" | "letters" | "key" | "ayn">;
 type Nearness = number;
 const NOT_NEAR: Nearness = 2 * TOO_FAR;
 
-/** The key with its loose end (rule 7) written as one a: Bile, Bila, Bileh → bila. */
-const looseEnd = (s: Spelling) => (s.letters.length > s.key.length ? `${s.key}a` : s.key);
-const looseEndLength = (s: Spelling) => s.key.length + (s.letters.length > s.key.length ? 1 : 0);
-
 /** How near `claimed` is to `name`, a name of `length` letters. */
 function nearness(name: Spelling, claimed: Spelling, length = name.folded.length): Nearness {
   if (length < SLIP_MIN_LENGTH) return NOT_NEAR;
@@ -44,9 +40,7 @@ function nearness(name: Spelling, claimed: Spelling, length = name.folded.length
   // Letters once each, as doubling is no typo; the written letters, as a dropped letter may join
   // two runs (Hasan, Haan); the keys, as a typo near the end may hide in its loose spelling.
   const written = Math.min(typoKind(name.letters, claimed.letters, fromFirst), typoKind(name.folded, claimed.folded, fromFirst));
-  const endLength = looseEndLength(name);
-  const compareEnds = written > SLIP && endLength >= KEY_TYPO_MIN_LENGTH && Math.abs(endLength - looseEndLength(claimed)) <= 1;
-  const kind = compareEnds ? typoKind(looseEnd(name), looseEnd(claimed), fromFirst) : written;
+  const kind = written > SLIP && name.key.length >= KEY_TYPO_MIN_LENGTH ? typoKind(name.key, claimed.key, fromFirst) : written;
   const near = Math.min(2 * written, 2 * kind + 1);
   return near >= 2 * CHANGE && length < CHANGE_MIN_LENGTH ? NOT_NEAR : near;
 }
