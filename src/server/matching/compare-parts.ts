@@ -4,54 +4,72 @@
  *  - names known to the name list compare by identity: one name under any spelling, and two
  *    names never, however alike they look (Maxamed ≠ Maxamuud, Xasan ≠ Xuseen, Cali ≠ Cilmi);
  *  - Arabic script compares by consonants (محمد = Maxamed);
- *  - otherwise equal spelling keys, or one typo in a long name (five letters or more, not in its
- *    first letter), unless
- *    the claimed spelling is as close to another known name: then it is not a typo but doubt,
- *    and doubt is refused (a false match lets an impostor through).
+ *  - otherwise equal spelling keys, or one typo (typos.ts) in the registry's spelling or in any
+ *    known spelling of its name: a slip (letters swapped, dropped, doubled) in a name of four
+ *    letters or more, a changed letter only in one of five or more. Unless the claimed spelling
+ *    is as near another known name or compound: then it is not a typo but doubt, and doubt is
+ *    refused (a false match lets an impostor through).
  */
-import { distance } from "fastest-levenshtein";
-import { knownKeysStartingLike } from "./knowledge";
+import { COMPOUND_SPELLINGS, knownSpellingsStartingLike, spellingsOf, type KnownSpelling } from "./knowledge";
 import type { NamePart } from "./name-parts";
 import { consonantSkeleton } from "./spelling";
+import { CHANGE, SLIP, TOO_FAR, typoKind } from "./typos";
 
-/** A name part this long may carry one typo. */
-export const TYPO_MIN_LENGTH = 5;
-/** Spelling keys shorter than this are too short for "one edit away" to mean anything. */
-const KEY_TYPO_MIN_LENGTH = 4;
+/** A name part this long (in folded letters, long vowels counted twice) may carry a slip. */
+export const SLIP_MIN_LENGTH = 4;
+/** A name part this long may carry a changed letter: in a shorter one it makes another name. */
+export const CHANGE_MIN_LENGTH = 5;
+/** A key needs a letter between its first and its last for a typo to go anywhere. */
+const KEY_TYPO_MIN_LENGTH = 3;
 
-function oneEditApart(a: string, b: string): boolean {
-  if (Math.abs(a.length - b.length) > 1) return false;
-  const d = distance(a, b);
-  if (d <= 1) return true;
-  return d === 2 && a.length === b.length && isOneTransposition(a, b);
-}
-
-function isOneTransposition(a: string, b: string): boolean {
-  let i = 0;
-  while (i < a.length && a[i] === b[i]) i++;
-  return i + 1 < a.length && a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
-}
-
-type Spelling = Pick<NamePart, "folded" | "key">;
+type Spelling = Pick<NamePart, "folded" | "letters" | "key" | "ayn">;
 
 /**
- * Could `claimed` be `name` with one typo? Only a long name can carry one, and not in its first
- * letter: a name is read and typed from its first letter, and names that differ there
- * (Bashiir, Abshir) are other names.
+ * How near a claimed spelling is to a name, nearest first: the typo kind (typos.ts) seen in the
+ * written letters, or only in the spelling keys (a weaker sign: keys fold the loose end of a
+ * name and so bring unlike names nearer). NOT_NEAR: no typo a name this long may carry.
  */
-function typo(name: Spelling, claimed: Spelling): boolean {
-  if (name.folded.length < TYPO_MIN_LENGTH || name.folded[0] !== claimed.folded[0]) return false;
-  const keysLongEnough = name.key.length >= KEY_TYPO_MIN_LENGTH;
-  return (keysLongEnough && oneEditApart(name.key, claimed.key)) || oneEditApart(name.folded, claimed.folded);
+type Nearness = number;
+const NOT_NEAR: Nearness = 2 * TOO_FAR;
+
+/** How near `claimed` is to `name`, a name of `length` letters. */
+function nearness(name: Spelling, claimed: Spelling, length = name.folded.length): Nearness {
+  if (length < SLIP_MIN_LENGTH) return NOT_NEAR;
+  // After the Somali c (ʿayn), a typo in the next letter is not one in the first (Casha, Csha).
+  const fromFirst = name.ayn && claimed.ayn;
+  // Letters once each, as doubling is no typo; the written letters, as a dropped letter may join
+  // two runs (Hasan, Haan); the keys, as a typo near the end may hide in its loose spelling.
+  const written = Math.min(typoKind(name.letters, claimed.letters, fromFirst), typoKind(name.folded, claimed.folded, fromFirst));
+  const kind = written > SLIP && name.key.length >= KEY_TYPO_MIN_LENGTH ? typoKind(name.key, claimed.key, fromFirst) : written;
+  const near = Math.min(2 * written, 2 * kind + 1);
+  return near >= 2 * CHANGE && length < CHANGE_MIN_LENGTH ? NOT_NEAR : near;
+}
+
+/** The nearest the registry's name comes to the claim, in its own spelling or a known one. */
+function nearnessToName(registry: NamePart, claimed: NamePart): Nearness {
+  let near = nearness(registry, claimed);
+  for (const group of registry.groups ?? []) {
+    for (const known of spellingsOf(group)) {
+      if (near <= 2 * SLIP) return near;
+      near = Math.min(near, nearness(known, claimed, registry.folded.length));
+    }
+  }
+  return near;
 }
 
 const shareGroup = (a: readonly number[], b: readonly number[]) => a.some((g) => b.includes(g));
 
-/** True when the claimed spelling is within one edit of a known name other than the registry's. */
-function nearAnotherName(registry: NamePart, claimed: NamePart): boolean {
-  return knownKeysStartingLike(claimed.key).some(
-    (known) => !(registry.groups?.includes(known.group) ?? false) && known.key !== registry.key && typo(known, claimed),
-  );
+/** True when the claimed spelling is at least as near a known name other than the registry's. */
+function nearAnotherName(registry: NamePart, claimed: NamePart, near: Nearness): boolean {
+  const asNear = (known: KnownSpelling) =>
+    !(registry.groups?.includes(known.group) ?? false) && known.key !== registry.key && nearness(known, claimed) <= near;
+  // After a written c the typo may be in the first folded letter: names starting like the
+  // registry's are then as near (Cbadi: Cabdi, or Caabid).
+  const other =
+    knownSpellingsStartingLike(claimed.key).some(asNear) ||
+    (claimed.ayn && registry.key[0] !== claimed.key[0] && knownSpellingsStartingLike(registry.key).some(asNear));
+  if (other || !claimed.key.startsWith("abd")) return other;
+  return COMPOUND_SPELLINGS.some((known) => known.compound !== registry.compound && nearness(known, claimed) <= near);
 }
 
 export function sameName(registry: NamePart, claimed: NamePart): boolean {
@@ -60,5 +78,6 @@ export function sameName(registry: NamePart, claimed: NamePart): boolean {
   if (claimed.arabic) return consonantSkeleton(registry.folded) === claimed.skeleton;
   if (registry.key === claimed.key) return true;
   if (claimed.groups) return false;
-  return typo(registry, claimed) && !nearAnotherName(registry, claimed);
+  const near = nearnessToName(registry, claimed);
+  return near < NOT_NEAR && !nearAnotherName(registry, claimed, near);
 }

@@ -6,13 +6,17 @@
  */
 import { isArabic, transliterateWord, withoutArticle } from "./arabic";
 import { arabicLetters, COMPOUND_ENDING_SKELETONS, groupsOfArabic, groupsOfKey } from "./knowledge";
-import { consonantSkeleton, foldLetters, spellingKey } from "./spelling";
+import { consonantSkeleton, foldLetters, singleLetters, spellingKey, startsWithAyn } from "./spelling";
 
 export type NamePart = {
   /** Letters after the spelling rules 1–4 (used for typos and for the score). */
   folded: string;
+  /** The folded letters, each run of one letter written once (rule 5): what typos are seen in. */
+  letters: string;
   /** The spelling key (rules 5–7). */
   key: string;
+  /** Written with the Somali c (ʿayn) first, which folding drops (Cabdi, Csha). */
+  ayn: boolean;
   /** Consonants only, for comparisons with Arabic script (kept for Arabic-script parts). */
   skeleton: string | undefined;
   /** The known names this part is a spelling of, if any. */
@@ -36,10 +40,11 @@ function compoundEnding(rest: string): string | undefined {
   return ending.length >= 2 && COMPOUND_ENDING_SKELETONS.has(skeleton) ? skeleton : undefined;
 }
 
-function latinPart(folded: string): NamePart {
-  const key = spellingKey(folded);
+function latinPart(folded: string, ayn = false): NamePart {
+  const letters = singleLetters(folded);
+  const key = spellingKey(letters);
   const compound = folded.startsWith("abd") ? compoundEnding(folded.slice(3)) : undefined;
-  return { folded, key, skeleton: undefined, groups: groupsOfKey(key), compound, arabic: false };
+  return { folded, letters, key, ayn, skeleton: undefined, groups: groupsOfKey(key), compound, arabic: false };
 }
 
 function arabicPart(word: string): NamePart {
@@ -48,7 +53,8 @@ function arabicPart(word: string): NamePart {
     if (compound) return { ...latinPart(`abd${compound}`), compound, arabic: true };
   }
   const folded = arabicLetters(word);
-  return { folded, key: spellingKey(folded), skeleton: consonantSkeleton(folded), groups: groupsOfArabic(word), compound: undefined, arabic: true };
+  const letters = singleLetters(folded);
+  return { folded, letters, key: spellingKey(letters), ayn: false, skeleton: consonantSkeleton(folded), groups: groupsOfArabic(word), compound: undefined, arabic: true };
 }
 
 type Word = { text: string; folded: string; arabic: boolean };
@@ -66,7 +72,7 @@ function compoundOf(first: Word, second: Word): NamePart | undefined {
 /** A name longer than this is not a name; its extra words are not compared. */
 const MAX_WORDS = 8;
 
-const partOf = (w: Word): NamePart => (w.arabic ? arabicPart(w.text) : latinPart(w.folded));
+const partOf = (w: Word): NamePart => (w.arabic ? arabicPart(w.text) : latinPart(w.folded, startsWithAyn(w.text)));
 
 function readingsFrom(words: Word[], i: number): NamePart[][] {
   if (i >= words.length) return [[]];

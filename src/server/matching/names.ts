@@ -5,7 +5,9 @@
  * Maxamed are one name and Mahmoud another, that Omar is Cumar and not Caamir.
  *
  * It is a list of names as Somalis write them, not of any test data: add a name with all the
- * spellings a bank's customer file may hold.
+ * spellings a bank's customer file may hold. Names one slip of the hand from a common name
+ * (Caabid and Cabdi, Saara and Sahra, Yaasmiin and Yaasiin) belong here above all: a name the
+ * list knows is never taken for a typo of another.
  */
 
 const GROUPS = `
@@ -112,6 +114,12 @@ Ladan Laadan
 Sagal Saagal
 Idil Iidil
 Muna Muuna منى
+Caabid Abid Aabid Abed عابد
+Jamaal Jamal Jamaal Gamal جمال
+Saara Sara Sarah Saarah سارة
+Xasna Hasna Hesna Xusna حسناء
+Hudo Huda Hoda Houda Xuda هدى
+Yaasmiin Yasmin Yasmine Yasmeen Yasmiin ياسمين
 `;
 
 /**

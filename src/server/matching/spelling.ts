@@ -33,14 +33,19 @@ const FOLDS: Record<string, string> = {
 const FOLDABLE = /kh|dh|th|ph|ch|ou|e[iy]|[xqzeoc'’‘`ʼʻʿʕ]/g;
 const fold = (s: string) => FOLDS[s]!;
 
+const AYN_FIRST = /^(?:c(?!h)|['’‘`ʼʻʿʕ])/i;
+
+/** Written with the Somali c (ʿayn) or an apostrophe first: a letter rule 2 drops. */
+export const startsWithAyn = (written: string): boolean => AYN_FIRST.test(written);
+
 /** Rules 1–4 and 6: the letters of a Latin-script name part, in one spelling system. */
 export function foldLetters(part: string): string {
   const plain = NON_ASCII.test(part) ? part.normalize("NFKD").replace(DIACRITICS, "") : part;
   return plain.toLowerCase().replace(FOLDABLE, fold);
 }
 
-/** Collapses runs of one letter (rule 5); a loop, as this is the matcher's hottest line. */
-function collapseRuns(text: string): string {
+/** Rule 5: runs of one letter collapsed; a loop, as this is the matcher's hottest line. */
+export function singleLetters(text: string): string {
   let out = "";
   for (let i = 0; i < text.length; i++) if (text[i] !== text[i - 1]) out += text[i];
   return out;
@@ -48,9 +53,8 @@ function collapseRuns(text: string): string {
 
 const LOOSE_END = new Set(["a", "i", "u", "h"]);
 
-/** Rules 5–7: the key two spellings of one name share. */
-export function spellingKey(folded: string): string {
-  const single = collapseRuns(folded);
+/** Rule 7: the key two spellings of one name share, from its single letters (rule 5). */
+export function spellingKey(single: string): string {
   let end = single.length;
   while (end > 0 && LOOSE_END.has(single[end - 1]!)) end--;
   if (end < 2) return single;
@@ -67,5 +71,5 @@ const VOWELS = /[aiu]/g;
 export function consonantSkeleton(folded: string): string {
   const first = folded[0] === "w" || folded[0] === "y" ? folded[0] : "";
   const rest = (first ? folded.slice(1) : folded).replace(/[wy]/g, "").replace(/t/g, "d");
-  return collapseRuns(first + rest.replace(VOWELS, "")).replace(/m$/, "n");
+  return singleLetters(first + rest.replace(VOWELS, "")).replace(/m$/, "n");
 }
