@@ -8,12 +8,14 @@ import { passwordResetTokenHash } from "@/server/crypto/secrets";
 import { AppError } from "@/server/errors";
 import { enqueueEmail } from "@/server/mail/enqueue";
 import { rateLimiter } from "@/server/ratelimit";
+import { addressGroup } from "@/server/http/address-group";
 
 /** How long a reset link works. */
 export const RESET_LINK_MINUTES = 30;
 
 // Each request may send an email: bounded per address asked for (whether or not it has an
-// account, so the limit tells nothing) and per client address (one client trying many addresses).
+// account, so the limit tells nothing) and per client address (one client trying many addresses;
+// an IPv6 client counts as its /64).
 const PER_ACCOUNT = { limit: 3, windowSeconds: 15 * 60 };
 const PER_CLIENT = { limit: 20, windowSeconds: 60 * 60 };
 
@@ -31,7 +33,7 @@ async function throttle(key: string, rule: { limit: number; windowSeconds: numbe
  */
 export async function requestPasswordReset(ctx: ServiceContext, input: z.input<typeof requestPasswordResetInput>, clientAddress: string | undefined) {
   const { email } = requestPasswordResetInput.parse(input);
-  if (clientAddress) await throttle(`reset:ip:${clientAddress}`, PER_CLIENT);
+  if (clientAddress) await throttle(`reset:ip:${addressGroup(clientAddress)}`, PER_CLIENT);
   await throttle(`reset:account:${email}`, PER_ACCOUNT);
   const user = await db().user.findUnique({ where: { email }, select: { id: true, email: true, locale: true, isPlatformAdmin: true } });
   if (user) {
