@@ -13,6 +13,9 @@ export type EmailParams = {
   credits_exhausted: { businessName: string; balance: number; threshold: number };
   webhook_disabled: { businessName: string; mode: Mode; url: string; reason: "gone" | "failing" };
   admin_sign_in: { at: string; address: string | null; browser: string | null };
+  sign_in_failures: { at: string };
+  email_confirmation: { businessName: string };
+  sign_up_attempted: Record<string, never>;
 };
 
 export type EmailKind = keyof EmailParams;
@@ -21,4 +24,5 @@ export type EmailKind = keyof EmailParams;
 export const TOKEN_LINKS: Partial<Record<EmailKind, (token: string) => string>> = {
   invitation: (token) => `/invite/${token}`,
   password_reset: (token) => `/reset-password/${token}`,
+  email_confirmation: (token) => `/confirm-email/${token}`,
 };
