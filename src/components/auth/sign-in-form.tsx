@@ -11,7 +11,7 @@ import { Notice } from "@/components/ui/states";
 import { safeCallback } from "./safe-callback";
 
 /** next-auth's error codes that have their own text (auth.signIn.errors); others get a general one. */
-const KNOWN_ERRORS = new Set(["CredentialsSignin", "TooManyAttempts", "InvalidCode"]);
+const KNOWN_ERRORS = new Set(["CredentialsSignin", "TooManyAttempts", "InvalidCode", "EmailNotConfirmed"]);
 /** An account's sign-in delay: the code carries the seconds left (src/server/auth/options.ts). */
 const DELAYED = /^AccountDelayed:(\d+)$/;
 

@@ -20,6 +20,7 @@ const SIGN_IN_ERRORS = {
   two_factor_required: "TwoFactorRequired",
   invalid_code: "InvalidCode",
   delayed: "AccountDelayed",
+  unconfirmed: "EmailNotConfirmed",
 } as const;
 
 export const authOptions = (): NextAuthOptions => ({

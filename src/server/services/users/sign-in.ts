@@ -17,7 +17,7 @@ const WINDOW_SECONDS = 15 * 60;
 
 export type SignInResult =
   | { ok: true; user: { id: string; email: string; name: string; isPlatformAdmin: boolean } }
-  | { ok: false; reason: "invalid" | "throttled" | "two_factor_required" | "invalid_code" }
+  | { ok: false; reason: "invalid" | "throttled" | "two_factor_required" | "invalid_code" | "unconfirmed" }
   | { ok: false; reason: "delayed"; retryAfterSeconds: number };
 
 /**
@@ -46,6 +46,8 @@ export async function signIn(input: { email: string; password: string; code?: st
     await fail("password");
     return { ok: false, reason: "invalid" };
   }
+  // A public sign-up whose address is not confirmed yet: only its password's holder learns that.
+  if (!user.emailConfirmedAt) return { ok: false, reason: "unconfirmed" };
   if (user.totpEnabledAt) {
     if (!input.code?.trim()) return { ok: false, reason: "two_factor_required" };
     const passed = await db().$transaction((tx) => checkSecondFactor(tx, user.id, input.code!));
