@@ -44,11 +44,14 @@ export const test = base.extend<{ admin: Credentials }>({
 
 /**
  * For specs whose journey reads an email (a sign-up's confirmation, a password reset): a real
- * worker process sends the queued emails while each of their tests runs.
+ * worker process sends the queued emails while each of their tests runs. The test gets the slow
+ * budget (three times the usual): starting the worker (tsx compiles it) and a round trip through
+ * it, the mail server and /dev/mail come on top of its journey.
  */
 export const testWithMail = test.extend<{ mailWorker: WorkerProcess }>({
   mailWorker: [
-    async ({}, use) => {
+    async ({}, use, testInfo) => {
+      testInfo.slow();
       const worker = await startWorkerProcess();
       await use(worker);
       await worker.stop();
