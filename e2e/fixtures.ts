@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { systemContext } from "@/server/context";
 import { createAdmin } from "@/server/services/users/create-admin";
 import { codeFor, enrolTwoFactor } from "../test/support/two-factor";
+import { startWorkerProcess, type WorkerProcess } from "../test/support/worker-process";
 
 /** How a test signs in: with `twoFactor`, the code an authenticator app would show is entered too. */
 export type Credentials = { email: string; password: string; twoFactor?: { userId: string; secret: Uint8Array } };
@@ -39,6 +40,24 @@ export const test = base.extend<{ admin: Credentials }>({
     const { secret } = await enrolTwoFactor(userId);
     await use({ ...creds, twoFactor: { userId, secret } });
   },
+});
+
+/**
+ * For specs whose journey reads an email (a sign-up's confirmation, a password reset): a real
+ * worker process sends the queued emails while each of their tests runs. The test gets the slow
+ * budget (three times the usual): starting the worker (tsx compiles it) and a round trip through
+ * it, the mail server and /dev/mail come on top of its journey.
+ */
+export const testWithMail = test.extend<{ mailWorker: WorkerProcess }>({
+  mailWorker: [
+    async ({}, use, testInfo) => {
+      testInfo.slow();
+      const worker = await startWorkerProcess();
+      await use(worker);
+      await worker.stop();
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };

@@ -3,21 +3,8 @@
  * opened in the local mail catcher at /dev/mail, its link, a new password, a sign-in with it, and
  * the same link refused afterwards.
  */
-import { test as base, expect, signInAs } from "./fixtures";
-import { signUp } from "./portal";
-import { startWorkerProcess, type WorkerProcess } from "../test/support/worker-process";
-
-/** A real worker process sends the queued email, only while this spec's test runs. */
-const test = base.extend<{ worker: WorkerProcess }>({
-  worker: [
-    async ({}, use) => {
-      const worker = await startWorkerProcess();
-      await use(worker);
-      await worker.stop();
-    },
-    { auto: true },
-  ],
-});
+import { testWithMail as test, expect, signInAs } from "./fixtures";
+import { followEmailLink, signUp } from "./portal";
 
 test("forgot password → email at /dev/mail → new password → sign in; the link works once", async ({ page, browser }) => {
   const creds = await signUp(page, "Reset Microfinance");
@@ -35,17 +22,7 @@ test("forgot password → email at /dev/mail → new password → sign in; the l
   await page.getByRole("button", { name: "Email me a link" }).click();
   await expect(page.getByRole("status")).toContainText(`If an account uses ${creds.email}, we have sent it a link`);
 
-  // The worker sends it within a second or two: reload the mail catcher until it is there.
-  await page.goto("/dev/mail");
-  const row = page.getByRole("row").filter({ hasText: creds.email });
-  await expect(async () => {
-    await page.reload();
-    await expect(row).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 20_000 });
-  await row.getByRole("link", { name: "Reset your Hubi password" }).click();
-  const link = page.getByTestId("mail-text").getByRole("link", { name: /\/reset-password\// });
-  const oldLink = (await link.getAttribute("href"))!;
-  await link.click();
+  const oldLink = await followEmailLink(page, creds.email, "Reset your Hubi password", "/reset-password/");
 
   await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
   await page.getByLabel("New password", { exact: true }).fill("my new e2e password 99");

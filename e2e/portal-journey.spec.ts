@@ -3,7 +3,7 @@
  * call in History and the Request log, export it; then go live with an admin's approval.
  */
 import fs from "node:fs";
-import { test, expect, screenshotPath, signInAs } from "./fixtures";
+import { testWithMail as test, expect, screenshotPath, signInAs } from "./fixtures";
 import { createKeyInUi, findInRequestLog, setMode, signUp, verifyViaApi } from "./portal";
 
 test("sign up, test key, API call, history, request log and CSV export", async ({ page, request }) => {

@@ -3,6 +3,10 @@ import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import type { Credentials } from "./fixtures";
 
+/**
+ * Signs up as a new business, as a person does: the form, the confirmation email opened in the
+ * local mail catcher, its link, and the password again. Needs the mail worker (testWithMail).
+ */
 export async function signUp(page: Page, businessName = "E2E Microfinance"): Promise<Credentials> {
   const creds = { email: `owner-${randomUUID()}@e2e.test`, password: "e2e password 1234" };
   await page.goto("/sign-up");
@@ -11,8 +15,31 @@ export async function signUp(page: Page, businessName = "E2E Microfinance"): Pro
   await page.getByLabel("Email").fill(creds.email);
   await page.getByLabel("Password").fill(creds.password);
   await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByRole("status")).toContainText(`We have sent an email to ${creds.email}.`);
+  await followEmailLink(page, creds.email, "Confirm your email address for Hubi", "/confirm-email/");
+  await page.getByLabel("Password").fill(creds.password);
+  await page.getByRole("button", { name: "Confirm and sign in" }).click();
   await expect(page.getByRole("heading", { name: "Overview", level: 1 })).toBeVisible();
   return creds;
+}
+
+/**
+ * Opens the email to `to` titled `subject` in the local mail catcher (/dev/mail) and follows its
+ * link to `pathPrefix`; returns the link. The worker sends within a second or two: the catcher is
+ * reloaded until the email is there.
+ */
+export async function followEmailLink(page: Page, to: string, subject: string, pathPrefix: string): Promise<string> {
+  await page.goto("/dev/mail");
+  const row = page.getByRole("row").filter({ hasText: to }).filter({ hasText: subject });
+  await expect(async () => {
+    await page.reload();
+    await expect(row).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  await row.getByRole("link", { name: subject }).click();
+  const link = page.getByTestId("mail-text").getByRole("link", { name: new RegExp(pathPrefix) });
+  const href = (await link.getAttribute("href"))!;
+  await link.click();
+  return href;
 }
 
 /** Creates a key on the API keys page (in the current mode) and returns the full key shown once. */

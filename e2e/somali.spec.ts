@@ -5,7 +5,8 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { test, expect, signInAs } from "./fixtures";
+import { testWithMail as test, expect, signInAs } from "./fixtures";
+import { followEmailLink } from "./portal";
 
 const html = (page: Page) => page.locator("html");
 
@@ -16,6 +17,11 @@ async function signUpInSomali(page: Page) {
   await page.getByLabel("Iimayl").fill(creds.email);
   await page.getByLabel("Erayga sirta ah").fill(creds.password);
   await page.getByRole("button", { name: "Samee akoon" }).click();
+  await expect(page.getByRole("heading", { name: "Eeg iimaylkaaga" })).toBeVisible();
+  await followEmailLink(page, creds.email, "Xaqiiji cinwaanka iimaylkaaga ee Hubi", "/confirm-email/");
+  await expect(page.getByRole("heading", { name: "Xaqiiji cinwaanka iimaylkaaga" })).toBeVisible();
+  await page.getByLabel("Erayga sirta ah").fill(creds.password);
+  await page.getByRole("button", { name: "Xaqiiji oo soo gal" }).click();
   await expect(page.getByRole("heading", { name: "Guudmar", level: 1 })).toBeVisible();
   return creds;
 }

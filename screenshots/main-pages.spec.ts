@@ -6,7 +6,7 @@
 import type { Page } from "@playwright/test";
 import { db } from "@/server/db/client";
 import { LOCALES, type Locale } from "@/i18n/locales";
-import { test, expect, signInAs, type Credentials } from "../e2e/fixtures";
+import { testWithMail as test, expect, signInAs, type Credentials } from "../e2e/fixtures";
 import { createKeyInUi, signUp, verifyViaApi } from "../e2e/portal";
 
 const WIDTHS = [

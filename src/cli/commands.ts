@@ -18,6 +18,7 @@ import { exportedCheckpoint, latestAuditCheckpoint, writeAuditCheckpoint } from 
 import { setWebhookUrl } from "@/server/services/webhooks/set-webhook-url";
 import { sendTestWebhook } from "@/server/services/webhooks/send-test-webhook";
 import { listen } from "./listen";
+import { readPassword } from "./read-password";
 
 type Flags = Record<string, string | boolean | undefined>;
 type Io = { readFile(path: string): string; print(line: object): void; interrupted: Promise<void> };
@@ -61,26 +62,25 @@ const setStatus = (status: "active" | "suspended"): Command => ({
 
 export const commands: Record<string, Command> = {
   "admin:create": {
-    usage: "--email E --password P [--name N]",
-    options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" } },
-    run: (f) => createAdmin(ctx(), { email: required(f, "email"), password: required(f, "password"), name: str(f, "name") }),
+    usage: "--email E [--name N]   (password: prompt, stdin or HUBI_PASSWORD)",
+    options: { email: { type: "string" }, name: { type: "string" } },
+    run: async (f) => createAdmin(ctx(), { email: required(f, "email"), password: await readPassword(), name: str(f, "name") }),
   },
   "business:create": {
-    usage: "--name N --email E --password P [--owner-name N] [--plan starter|enterprise] [--approve-live]",
+    usage: "--name N --email E [--owner-name N] [--plan starter|enterprise] [--approve-live]   (password: prompt, stdin or HUBI_PASSWORD)",
     options: {
       name: { type: "string" },
       email: { type: "string" },
-      password: { type: "string" },
       "owner-name": { type: "string" },
       plan: { type: "string" },
       "approve-live": { type: "boolean" },
     },
-    run: (f) =>
+    run: async (f) =>
       createBusiness(ctx(), {
         businessName: required(f, "name"),
         ownerName: str(f, "owner-name") ?? "Owner",
         email: required(f, "email"),
-        password: required(f, "password"),
+        password: await readPassword(),
         plan: str(f, "plan") as "starter" | "enterprise" | undefined,
         approveLive: f["approve-live"] === true,
       }),

@@ -11,6 +11,7 @@ import { parseArgs } from "node:util";
 import { ZodError } from "zod";
 import { localSecret } from "../../scripts/lib/local-secrets";
 import { commands } from "./commands";
+import { PASSWORD_FLAG_REFUSED, passesPasswordFlag } from "./read-password";
 
 function usage(): string {
   return [
@@ -25,6 +26,11 @@ async function main(): Promise<number> {
   const command = name ? commands[name as keyof typeof commands] : undefined;
   if (!command) {
     process.stderr.write(`${name ? `Unknown command '${name}'.\n\n` : ""}${usage()}\n`);
+    return 2;
+  }
+  // Refused before anything else, with the reason, rather than as an unknown flag.
+  if (passesPasswordFlag(rest)) {
+    process.stderr.write(`Error: ${PASSWORD_FLAG_REFUSED}\n`);
     return 2;
   }
   process.env.DATABASE_URL ||= `postgresql://postgres:postgres@127.0.0.1:${process.env.EMBEDDED_PG_PORT || 54329}/hubi`;

@@ -45,3 +45,6 @@ export const requestPasswordResetInput = z.object({ email: emailSchema });
 export const passwordResetTokenSchema = z.string().min(20).max(100);
 
 export const resetPasswordInput = z.object({ token: passwordResetTokenSchema, password: passwordSchema });
+
+/** Confirming a new account's email address: the emailed link's token and the password chosen at sign-up. */
+export const confirmEmailInput = z.object({ token: passwordResetTokenSchema, password: z.string().min(1, "Enter your password").max(200) });

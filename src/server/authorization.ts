@@ -16,12 +16,15 @@ export function assertBusinessAccess(ctx: ServiceContext, businessId: string, mi
   const { actor } = ctx;
   if (actor.type === "system") return;
   if (actor.type === "api_key" && actor.businessId === businessId) return;
-  if (actor.type === "user") {
-    if (actor.isPlatformAdmin && !actor.membership) return;
-    const m = actor.membership;
-    if (m && m.businessId === businessId && RANK[m.role] >= RANK[minRole]) return;
-  }
+  if (actor.type === "user" && actor.isPlatformAdmin && !actor.membership) return;
+  if (isMemberWithRole(ctx, businessId, minRole)) return;
   throw forbidden("You do not have permission to do this for this business");
+}
+
+/** Whether the actor is a member of `businessId` with at least `minRole` (a platform admin as such is not). */
+export function isMemberWithRole(ctx: ServiceContext, businessId: string, minRole: Role): boolean {
+  const m = ctx.actor.type === "user" ? ctx.actor.membership : undefined;
+  return !!m && m.businessId === businessId && RANK[m.role] >= RANK[minRole];
 }
 
 export function assertPlatformAdmin(ctx: ServiceContext): void {

@@ -2,7 +2,7 @@
  * Periodic housekeeping in every app process (idempotent, cheap when there is nothing to do):
  * expired idempotency records (they hold encrypted citizen details), request-log entries older
  * than the 30 days the portal shows, rate-limit windows nobody has hit for a day (each
- * sign-in address and account leaves one), form submissions older than a day, sent emails older
+ * sign-in address and account leaves one, and so do the per-account sign-in failures), form submissions older than a day, sent emails older
  * than 30 days and spent password reset links, verifications past their business's retention
  * period (redacted; a row becomes due at most one pass after its day, so "daily" is met with room),
  * the one-time notice to owners whose consent setting followed the new default,
@@ -18,6 +18,7 @@ import { applyRetention } from "@/server/services/data-protection/apply-retentio
 import { purgeOldSubmissions } from "@/server/submissions";
 import { purgeOldEmails } from "@/server/mail/purge";
 import { notifyConsentDefaultChange } from "@/server/services/data-protection/notify-consent-default-change";
+import { purgeOldSignInFailures } from "@/server/services/users/account-throttle";
 import { writeAuditCheckpoint } from "@/server/services/audit/audit-checkpoint";
 
 const EVERY_MS = 5 * 60_000;
@@ -28,7 +29,7 @@ export function startMaintenance(): void {
     try {
       const idempotency = await purgeExpiredIdempotencyRecords();
       const requestLog = await purgeOldRequestLog();
-      const rateLimitWindows = await purgeIdleRateLimitWindows();
+      const rateLimitWindows = (await purgeIdleRateLimitWindows()) + (await purgeOldSignInFailures());
       const submissions = await purgeOldSubmissions();
       const emails = await purgeOldEmails();
       const redacted = await applyRetention();

@@ -16,19 +16,37 @@ import { createTestBusiness, uniqueNationalId } from "../support/factories";
 import { balanceOf } from "../support/queries";
 import { startReceiver } from "../support/webhook-receiver";
 import { waitFor } from "../support/wait-for";
+import { processTree } from "../support/process-tree";
+import { signIn } from "@/server/services/users/sign-in";
 
 type Run = { code: number; stdout: string; stderr: string };
 
-function cli(...args: string[]): Promise<Run> {
+const PASSWORD = "correct horse battery staple";
+
+/** A CLI run; stdin is closed at once unless `input` is given, and `env` adds to the test's environment. */
+function cliWith(options: { env?: Record<string, string>; input?: string }, ...args: string[]): Promise<Run & { cmdlines: string[] }> {
   return new Promise((resolve) => {
-    execFile(
+    let cmdlines: string[] = [];
+    const child = execFile(
       path.resolve("node_modules/.bin/tsx"),
       ["src/cli/main.ts", ...args],
-      { env: { ...process.env, DATABASE_URL: process.env.DATABASE_URL, HUBI_SECRET: process.env.HUBI_SECRET }, timeout: 60_000 },
-      (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr }),
+      { env: { ...process.env, DATABASE_URL: process.env.DATABASE_URL, HUBI_SECRET: process.env.HUBI_SECRET, ...options.env }, timeout: 60_000 },
+      (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr, cmdlines }),
     );
+    if (options.input === undefined) return child.stdin!.end();
+    // What `ps` would show while the command waits for its password: tsx and the node it starts.
+    void waitFor("the CLI's node process", () => {
+      const tree = processTree(child.pid!);
+      return tree.length >= 2 && tree;
+    }).then((tree) => {
+      cmdlines = tree.map((pid) => fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " "));
+      child.stdin!.end(options.input);
+    });
   });
 }
+
+const cli = (...args: string[]) => cliWith({}, ...args);
+const withPassword = { env: { HUBI_PASSWORD: PASSWORD } };
 
 function ok(run: Run) {
   expect(run.stderr, run.stderr).toBe("");
@@ -37,11 +55,22 @@ function ok(run: Run) {
 }
 
 describe("operator CLI", () => {
-  it("business:create → keys:create → the key works → credits:grant → keys:revoke → the key gets 401", async () => {
-    const created = ok(
-      await cli("business:create", "--name", "CLI Business", "--email", `cli-${randomUUID()}@example.test`, "--password", "correct horse battery staple", "--approve-live"),
-    );
+  it("refuses --password with the reason, and creates nothing", async () => {
+    const email = `cli-${randomUUID()}@example.test`;
+    const refused = await cli("admin:create", "--email", email, "--password", PASSWORD);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("--password is not accepted: the command line is visible to other users (ps) and kept in the shell history.");
+    expect(await db().user.findUnique({ where: { email } })).toBeNull();
+  });
+
+  it("business:create (password piped on stdin, in no process's arguments) → keys:create → the key works → credits:grant → keys:revoke → the key gets 401", async () => {
+    const email = `cli-${randomUUID()}@example.test`;
+    const run = await cliWith({ input: `${PASSWORD}\n` }, "business:create", "--name", "CLI Business", "--email", email, "--approve-live");
+    const created = ok(run);
     expect(created).toEqual({ businessId: expect.any(String), userId: expect.any(String) });
+    expect(run.cmdlines.join("\n")).toContain("business:create");
+    expect(run.cmdlines.join("\n")).not.toContain(PASSWORD);
+    expect((await signIn({ email, password: PASSWORD })).ok).toBe(true);
 
     const key = ok(await cli("keys:create", "--business", created.businessId, "--mode", "test", "--name", "ci"));
     expect(key).toMatchObject({ id: expect.any(String), mode: "test", expiresAt: null });
@@ -107,7 +136,7 @@ describe("operator CLI", () => {
   });
 
   it("keys:create --scope makes a read_only or match_only key and refuses an unknown scope", async () => {
-    const biz = ok(await cli("business:create", "--name", "CLI Scopes", "--email", `cli-${randomUUID()}@example.test`, "--password", "correct horse battery staple"));
+    const biz = ok(await cliWith(withPassword, "business:create", "--name", "CLI Scopes", "--email", `cli-${randomUUID()}@example.test`));
     const readOnly = ok(await cli("keys:create", "--business", biz.businessId, "--mode", "test", "--scope", "read_only"));
     expect(readOnly.scope).toBe("read_only");
     expect((await api("POST", "/verify/citizen", { key: readOnly.key, body: { nationalId: "11111111111" } })).status).toBe(403);
@@ -119,7 +148,7 @@ describe("operator CLI", () => {
   });
 
   it("business:update changes plan and rate limit as the admin console does, audited, and refuses bad values", async () => {
-    const biz = ok(await cli("business:create", "--name", "CLI Update", "--email", `cli-${randomUUID()}@example.test`, "--password", "correct horse battery staple"));
+    const biz = ok(await cliWith(withPassword, "business:create", "--name", "CLI Update", "--email", `cli-${randomUUID()}@example.test`));
     const updated = ok(await cli("business:update", "--business", biz.businessId, "--plan", "enterprise", "--rate-limit", "600"));
     expect(updated).toEqual({ businessId: biz.businessId, plan: "enterprise", rateLimitPerMinute: 600 });
     const row = await db().business.findUniqueOrThrow({ where: { id: biz.businessId } });
@@ -142,7 +171,7 @@ describe("operator CLI", () => {
       cli("keys:create", "--mode", "test"),
       cli("registry:import"),
       (async () => {
-        const biz = ok(await cli("business:create", "--name", "No Live", "--email", `cli-${randomUUID()}@example.test`, "--password", "correct horse battery staple"));
+        const biz = ok(await cliWith(withPassword, "business:create", "--name", "No Live", "--email", `cli-${randomUUID()}@example.test`));
         return cli("keys:create", "--business", biz.businessId, "--mode", "live");
       })(),
       cli("credits:grant", "--business", randomUUID(), "--amount", "ten"),

@@ -12,6 +12,8 @@ import { purgeIdleRateLimitWindows } from "@/server/ratelimit/postgres";
 import { signIn } from "@/server/services/users/sign-in";
 import { signUpWithInvitation } from "@/server/services/team/sign-up-with-invitation";
 import { createTestBusiness } from "../support/factories";
+import { addressesInOne64, uniqueAddress } from "../support/addresses";
+import { signInAccountHash } from "@/server/crypto/secrets";
 
 /**
  * CPU time (all of this process's threads, argon2's included) rather than wall time: it counts the
@@ -55,20 +57,61 @@ describe("invited sign-up", () => {
 });
 
 describe("sign-in throttling", () => {
-  const address = () => `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+  const wrong = (email: string, clientAddress = uniqueAddress()) => signIn({ email, password: "guess", clientAddress });
+  /** Lets the account's current delay run out (time shifted in the database, not waited for). */
+  const endDelay = (email: string) => pool().query("UPDATE sign_in_failure SET not_before = now() - interval '1 second' WHERE account_hash = $1", [signInAccountHash(email)]);
 
   it("counts failures only: the owner signs in however often they succeed", async () => {
     const biz = await createTestBusiness();
-    const from = address();
+    const from = uniqueAddress();
     for (let i = 0; i < 12; i++) expect((await signIn({ email: biz.email, password: biz.password, clientAddress: from })).ok).toBe(true);
   });
 
-  it("locks an account out from the address that guessed, never from the owner's", async () => {
+  it("locks an account out from the address that guessed; elsewhere the owner only waits", async () => {
     const biz = await createTestBusiness();
-    const attacker = address();
-    for (let i = 0; i < 10; i++) expect(await signIn({ email: biz.email, password: "guess", clientAddress: attacker })).toEqual({ ok: false, reason: "invalid" });
+    const attacker = uniqueAddress();
+    for (let i = 0; i < 10; i++) expect(await wrong(biz.email, attacker)).toEqual({ ok: false, reason: "invalid" });
     expect(await signIn({ email: biz.email, password: biz.password, clientAddress: attacker })).toEqual({ ok: false, reason: "throttled" });
-    expect((await signIn({ email: biz.email, password: biz.password, clientAddress: address() })).ok).toBe(true);
+    await endDelay(biz.email);
+    expect((await signIn({ email: biz.email, password: biz.password, clientAddress: uniqueAddress() })).ok).toBe(true);
+  });
+
+  it("delays an account's attempts from every address once failures from many pass the threshold, longer each time", async () => {
+    const biz = await createTestBusiness();
+    for (let i = 0; i < 10; i++) expect(await wrong(biz.email)).toEqual({ ok: false, reason: "invalid" });
+    // Refused before the password is looked at: even the right one, from an address never seen.
+    const first = await signIn({ email: biz.email, password: biz.password, clientAddress: uniqueAddress() });
+    expect(first).toMatchObject({ ok: false, reason: "delayed" });
+    expect((first as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(0);
+    expect((first as { retryAfterSeconds: number }).retryAfterSeconds).toBeLessThanOrEqual(30);
+
+    await endDelay(biz.email);
+    expect(await wrong(biz.email)).toEqual({ ok: false, reason: "invalid" });
+    const second = (await wrong(biz.email)) as { reason: string; retryAfterSeconds: number };
+    expect(second.reason).toBe("delayed");
+    expect(second.retryAfterSeconds).toBeGreaterThan(30);
+    expect(second.retryAfterSeconds).toBeLessThanOrEqual(60);
+
+    // The owner, once the delay is over, signs in; that ends the episode: a typo later costs nothing.
+    await endDelay(biz.email);
+    expect((await signIn({ email: biz.email, password: biz.password, clientAddress: uniqueAddress() })).ok).toBe(true);
+    expect(await wrong(biz.email)).toEqual({ ok: false, reason: "invalid" });
+    expect((await signIn({ email: biz.email, password: biz.password, clientAddress: uniqueAddress() })).ok).toBe(true);
+  });
+
+  it("delays an email without an account exactly as one with an account", async () => {
+    const nobody = `nobody-${randomUUID()}@example.test`;
+    for (let i = 0; i < 10; i++) expect(await wrong(nobody)).toEqual({ ok: false, reason: "invalid" });
+    expect(await wrong(nobody)).toMatchObject({ ok: false, reason: "delayed" });
+  });
+
+  it("counts an IPv6 client by its /64: another address in it is still the same client", async () => {
+    const biz = await createTestBusiness();
+    const [next, ...guessers] = addressesInOne64(11);
+    for (const from of guessers) expect(await wrong(biz.email, from)).toEqual({ ok: false, reason: "invalid" });
+    // The /64 that guessed is refused outright; any other address is only delayed.
+    expect(await signIn({ email: biz.email, password: biz.password, clientAddress: next })).toEqual({ ok: false, reason: "throttled" });
+    expect(await signIn({ email: biz.email, password: biz.password, clientAddress: uniqueAddress() })).toMatchObject({ ok: false, reason: "delayed" });
   });
 
   it("purges rate-limit windows nobody has hit for a day", async () => {

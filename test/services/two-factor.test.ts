@@ -19,6 +19,7 @@ import { updateDataProtectionSettings } from "@/server/services/data-protection/
 import { adminContext, memberContext } from "../support/contexts";
 import { createTestBusiness, createTestMember } from "../support/factories";
 import { codeFor, enrolTwoFactor } from "../support/two-factor";
+import { uniqueAddress } from "../support/addresses";
 
 const PASSWORD = "correct horse battery staple";
 const address = () => `203.0.113.${1 + Math.floor(Math.random() * 250)}`;
@@ -55,12 +56,12 @@ describe("signing in with a second factor", () => {
     expect((await db().user.findUniqueOrThrow({ where: { id: biz.userId } })).recoveryCodeHashes).toHaveLength(9);
   });
 
-  it("counts wrong codes against the sign-in throttle", async () => {
+  it("counts a wrong code, from any address, as three wrong passwords: four delay the account", async () => {
     const biz = await createTestBusiness();
-    await enrolTwoFactor(biz.userId);
-    const clientAddress = address();
-    for (let i = 0; i < 10; i++) expect((await signIn({ email: biz.email, password: PASSWORD, code: "000000", clientAddress })).ok).toBe(false);
-    expect(await signIn({ email: biz.email, password: PASSWORD, code: "000000", clientAddress })).toEqual({ ok: false, reason: "throttled" });
+    const { secret } = await enrolTwoFactor(biz.userId);
+    for (let i = 0; i < 4; i++) expect(await signIn({ email: biz.email, password: PASSWORD, code: "000000", clientAddress: uniqueAddress() })).toEqual({ ok: false, reason: "invalid_code" });
+    const code = await codeFor(biz.userId, secret);
+    expect(await signIn({ email: biz.email, password: PASSWORD, code, clientAddress: uniqueAddress() })).toMatchObject({ ok: false, reason: "delayed" });
   });
 });
 

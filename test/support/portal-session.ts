@@ -7,6 +7,14 @@ import { inject } from "vitest";
  * when the sign-in was refused.
  */
 export async function signInOverHttp(creds: { email: string; password: string; code?: string }, from: string): Promise<string | null> {
+  return (await signInAttemptOverHttp(creds, from)).cookies;
+}
+
+/** A sign-in over HTTP with what the sign-in page would see: the session cookies, or next-auth's error code. */
+export async function signInAttemptOverHttp(
+  creds: { email: string; password: string; code?: string },
+  from: string,
+): Promise<{ cookies: string | null; error: string | null }> {
   const base = inject("baseUrl");
   const headers = { "x-forwarded-for": from, "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36" };
   const csrf = await fetch(`${base}/api/auth/csrf`, { headers });
@@ -19,5 +27,7 @@ export async function signInOverHttp(creds: { email: string; password: string; c
     body: new URLSearchParams({ csrfToken, email: creds.email, password: creds.password, code: creds.code ?? "", json: "true" }),
   });
   const session = res.headers.getSetCookie().map((c) => c.split(";")[0]!);
-  return session.some((c) => c.includes("session-token")) ? [cookie, ...session].join("; ") : null;
+  if (session.some((c) => c.includes("session-token"))) return { cookies: [cookie, ...session].join("; "), error: null };
+  const location = res.headers.get("location") ?? ((await res.json().catch(() => ({}))) as { url?: string }).url ?? "";
+  return { cookies: null, error: location ? new URL(location, base).searchParams.get("error") : null };
 }

@@ -55,6 +55,8 @@ const CASES: Record<string, Case> = {
   "account.requestPasswordReset": { input: () => ({ email: `reset-${randomUUID()}@example.test` }), expect: publicCase },
   "account.passwordResetLink": { input: () => ({ token: bogusToken }), expect: publicCase },
   "account.resetPassword": { input: () => ({ token: bogusToken, password: "long enough password" }), expect: { signedOut: "BAD_REQUEST", outsider: "BAD_REQUEST", viewer: "BAD_REQUEST", developer: "BAD_REQUEST" } },
+  "account.emailConfirmationLink": { input: () => ({ token: bogusToken }), expect: publicCase },
+  "account.confirmEmail": { input: () => ({ token: bogusToken, password: "long enough password" }), expect: { signedOut: "BAD_REQUEST", outsider: "BAD_REQUEST", viewer: "BAD_REQUEST", developer: "BAD_REQUEST" } },
   "account.setLocale": { input: () => ({ locale: "en" }), expect: authed },
   "account.acceptInvitation": { input: () => ({ token: bogusToken }), expect: { ...authed, outsider: "NOT_FOUND", viewer: "NOT_FOUND", developer: "NOT_FOUND" } },
   "security.status": { expect: authed },

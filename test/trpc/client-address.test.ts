@@ -4,23 +4,27 @@
  * cannot escape the limit by leaving the header out or forging the server's own peer header.
  */
 import { randomUUID } from "node:crypto";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PEER_ADDRESS_HEADER } from "@/contracts/headers";
+import { portalMutation } from "../support/portal-trpc";
+import { addressesInOne64 } from "../support/addresses";
 
-async function signUp(headers: Record<string, string>) {
-  const res = await fetch(`${inject("baseUrl")}/api/trpc/account.signUp`, {
-    method: "POST",
-    headers: { origin: new URL(inject("baseUrl")).origin, "content-type": "application/json", ...headers },
-    body: JSON.stringify({ json: { businessName: "Throttle Co", ownerName: "Owner", email: `t-${randomUUID()}@example.test`, password: "long enough password" } }),
-  });
-  return res.status;
-}
+const signUp = async (headers: Record<string, string>) =>
+  (await portalMutation("account.signUp", { businessName: "Throttle Co", ownerName: "Owner", email: `t-${randomUUID()}@example.test`, password: "long enough password" }, headers)).status;
 
 describe("sign-up throttling through the server", () => {
   it("counts by the address the proxy reports", async () => {
     const address = `203.0.113.${Math.floor(Math.random() * 250)}`;
     const statuses = [];
     for (let i = 0; i < 11; i++) statuses.push(await signUp({ "x-forwarded-for": address }));
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
+    expect(statuses[10]).toBe(429);
+  });
+
+  it("counts an IPv6 client by its /64", async () => {
+    const addresses = addressesInOne64(11);
+    const statuses = [];
+    for (const address of addresses) statuses.push(await signUp({ "x-forwarded-for": address }));
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
     expect(statuses[10]).toBe(429);
   });

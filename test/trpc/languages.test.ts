@@ -11,6 +11,7 @@ import { createCallerFactory } from "@/server/trpc/init";
 import { appRouter } from "@/server/trpc/routers/_app";
 import { loadPortalUser } from "@/server/trpc/context";
 import { createTestBusiness } from "../support/factories";
+import { portalMutation } from "../support/portal-trpc";
 
 const createCaller = createCallerFactory(appRouter);
 
@@ -20,14 +21,6 @@ async function callerFor(userId: string | null) {
 }
 
 const localeOf = async (userId: string) => (await db().user.findUniqueOrThrow({ where: { id: userId }, select: { locale: true } })).locale;
-
-/** A portal mutation over HTTP, as the browser sends it (superjson envelope, same origin). */
-const portalMutation = (path: string, input: unknown, headers: Record<string, string>) =>
-  fetch(`${inject("baseUrl")}/api/trpc/${path}`, {
-    method: "POST",
-    headers: { origin: new URL(inject("baseUrl")).origin, "content-type": "application/json", ...headers },
-    body: JSON.stringify({ json: input }),
-  });
 
 const invalidSignUp = { businessName: "", ownerName: "Hodan", email: "not-an-email", password: "short" };
 

@@ -104,6 +104,18 @@ describe("webhooks router", () => {
     expect(entries.map((e) => e.metadata)).toEqual([{ url: `${receiver.url}/hook?token=redacted` }]);
   });
 
+  it("shows the URL whole to owners and developers, and with query values hidden to viewers and platform admins", async () => {
+    const business = await createTestBusiness();
+    const url = `${receiver.url}/hook?token=s3cr3t-receiver-token&tenant=acme`;
+    await callerFor(business, "developer").webhooks.setUrl({ url, ...submission() });
+    expect((await callerFor(business, "owner").webhooks.endpoint())!.url).toBe(url);
+    expect((await callerFor(business, "developer").webhooks.endpoint())!.url).toBe(url);
+    const masked = `${receiver.url}/hook?token=redacted&tenant=redacted`;
+    expect((await callerFor(business, "viewer").webhooks.endpoint())!.url).toBe(masked);
+    const [health] = await adminCaller().webhooks.health({ businessId: business.businessId });
+    expect(health!.url).toBe(masked);
+  });
+
   it("throttles test events per business", async () => {
     const trpc = callerFor(await createTestBusiness());
     await trpc.webhooks.setUrl({ url: receiver.url, ...submission() });

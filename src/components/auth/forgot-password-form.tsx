@@ -4,7 +4,8 @@ import { useTranslations } from "next-intl";
 import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
-import { ErrorState, Notice } from "@/components/ui/states";
+import { ErrorState } from "@/components/ui/states";
+import { EmailSent } from "./email-link-states";
 import { requestPasswordResetInput } from "@/contracts/accounts";
 import { useTRPC } from "@/trpc/client";
 import { useFormMutation } from "./use-form-mutation";
@@ -23,14 +24,9 @@ export function ForgotPasswordForm() {
 
   if (request.isSuccess) {
     return (
-      <div className="space-y-4">
-        <h1 className="text-xl font-semibold">{t("sent.title")}</h1>
-        <div role="status">
-          <Notice tone="success">{t("sent.body", { email: request.variables.email })}</Notice>
-        </div>
-        <p className="text-sm text-slate-600">{t("sent.help")}</p>
+      <EmailSent title={t("sent.title")} body={t("sent.body", { email: request.variables.email })} help={t("sent.help")}>
         <BackToSignIn />
-      </div>
+      </EmailSent>
     );
   }
 

@@ -8,6 +8,7 @@ import { ErrorState, Loading, Notice } from "@/components/ui/states";
 import { PASSWORD_MIN_LENGTH, resetPasswordInput } from "@/contracts/accounts";
 import { useTRPC } from "@/trpc/client";
 import { BackToSignIn } from "./forgot-password-form";
+import { LinkUnusable } from "./email-link-states";
 import { useFormMutation } from "./use-form-mutation";
 
 const LINK = "block text-center font-medium text-blue-800 underline-offset-2 hover:underline";
@@ -42,17 +43,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   }
   if (link.isPending) return <Loading />;
   if (!link.data?.usable) {
-    return (
-      <div className="space-y-4">
-        <h1 className="text-xl font-semibold">{t("expired.title")}</h1>
-        <div role="alert">
-          <Notice tone="warning">{t("expired.body")}</Notice>
-        </div>
-        <Link className={LINK} href="/forgot-password">
-          {t("expired.again")}
-        </Link>
-      </div>
-    );
+    return <LinkUnusable title={t("expired.title")} body={t("expired.body")} href="/forgot-password" label={t("expired.again")} />;
   }
 
   return (

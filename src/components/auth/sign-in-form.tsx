@@ -11,11 +11,17 @@ import { Notice } from "@/components/ui/states";
 import { safeCallback } from "./safe-callback";
 
 /** next-auth's error codes that have their own text (auth.signIn.errors); others get a general one. */
-const KNOWN_ERRORS = new Set(["CredentialsSignin", "TooManyAttempts", "InvalidCode"]);
+const KNOWN_ERRORS = new Set(["CredentialsSignin", "TooManyAttempts", "InvalidCode", "EmailNotConfirmed"]);
+/** An account's sign-in delay: the code carries the seconds left (src/server/auth/options.ts). */
+const DELAYED = /^AccountDelayed:(\d+)$/;
 
 export function SignInForm() {
   const t = useTranslations("auth.signIn");
-  const errorText = (code: string | null | undefined) => t(`errors.${code && KNOWN_ERRORS.has(code) ? code : "other"}`);
+  const errorText = (code: string | null | undefined) => {
+    const delayed = code && DELAYED.exec(code);
+    if (delayed) return t("errors.AccountDelayed", { seconds: Number(delayed[1]) });
+    return t(`errors.${code && KNOWN_ERRORS.has(code) ? code : "other"}`);
+  };
   const tReset = useTranslations("password-reset");
   const router = useRouter();
   const queryClient = useQueryClient();

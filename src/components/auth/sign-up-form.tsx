@@ -1,51 +1,32 @@
 "use client";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
-import { signIn } from "next-auth/react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
-import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { ErrorState } from "@/components/ui/states";
+import { EmailSent } from "./email-link-states";
 import { PASSWORD_MIN_LENGTH, signUpInput } from "@/contracts/accounts";
 import { useTRPC } from "@/trpc/client";
-import { fieldErrorsOf } from "@/trpc/errors";
-import { useValidate } from "@/components/i18n/use-validate";
+import { useFormMutation } from "./use-form-mutation";
 
 export function SignUpForm() {
   const t = useTranslations("auth.signUp");
   const locale = useLocale();
   const trpc = useTRPC();
-  const validate = useValidate();
-  const router = useRouter();
-  const queryClient = useQueryClient();
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const signUp = useMutation(trpc.account.signUp.mutationOptions());
-  // A second click while the account is being created must not submit again (it would be refused
-  // as a taken email, and show that error over the account just created).
-  const submitting = useRef(false);
+  const { errors, submit, serverError } = useFormMutation(signUpInput, signUp);
 
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const { data, errors } = validate(signUpInput, { ...Object.fromEntries(new FormData(event.currentTarget)), locale });
-    setErrors(errors);
-    if (!data || submitting.current) return;
-    submitting.current = true;
-    try {
-      await signUp.mutateAsync(data);
-    } catch (error) {
-      submitting.current = false;
-      setErrors(fieldErrorsOf(error));
-      return;
-    }
-    await signIn("credentials", { redirect: false, email: data.email, password: data.password });
-    queryClient.clear();
-    router.replace("/overview");
-    router.refresh();
+    submit({ ...Object.fromEntries(new FormData(event.currentTarget)), locale });
   }
 
-  const serverError = signUp.error && Object.keys(fieldErrorsOf(signUp.error)).length === 0 ? signUp.error : null;
+  // The same page whether or not the address has an account: the email says which.
+  if (signUp.isSuccess) {
+    return <EmailSent title={t("sent.title")} body={t("sent.body", { email: signUp.variables.email })} help={t("sent.help")} />;
+  }
+
   return (
     <form onSubmit={onSubmit} className="space-y-4" noValidate>
       <div>

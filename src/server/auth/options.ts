@@ -19,6 +19,8 @@ const SIGN_IN_ERRORS = {
   throttled: "TooManyAttempts",
   two_factor_required: "TwoFactorRequired",
   invalid_code: "InvalidCode",
+  delayed: "AccountDelayed",
+  unconfirmed: "EmailNotConfirmed",
 } as const;
 
 export const authOptions = (): NextAuthOptions => ({
@@ -36,8 +38,9 @@ export const authOptions = (): NextAuthOptions => ({
       async authorize(credentials, req) {
         const address = clientAddress(req.headers ?? {}, env().TRUSTED_PROXY_HOPS);
         const result = await signIn({ email: credentials?.email ?? "", password: credentials?.password ?? "", code: credentials?.code, clientAddress: address });
-        // next-auth shows the thrown message on the sign-in page as the error code.
-        if (!result.ok) throw new Error(SIGN_IN_ERRORS[result.reason]);
+        // next-auth shows the thrown message on the sign-in page as the error code; a delay carries
+        // its seconds, so that the page can say how long to wait.
+        if (!result.ok) throw new Error(result.reason === "delayed" ? `${SIGN_IN_ERRORS.delayed}:${result.retryAfterSeconds}` : SIGN_IN_ERRORS[result.reason]);
         await recordSignIn(result.user.id);
         const userAgent = (req.headers as Record<string, string | undefined> | undefined)?.["user-agent"];
         const sessionId = await createSession(result.user, { clientAddress: address, userAgent });

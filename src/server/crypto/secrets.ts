@@ -49,6 +49,11 @@ export function passwordResetTokenHash(token: string): string {
   return createHmac("sha256", subkey("password-reset")).update(token).digest("hex");
 }
 
+/** Keyed hash of an email asked for at sign-in: failures are counted per account without keeping strangers' typing. */
+export function signInAccountHash(email: string): string {
+  return createHmac("sha256", subkey("sign-in-account")).update(email).digest("hex");
+}
+
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 

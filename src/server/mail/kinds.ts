@@ -14,6 +14,9 @@ export type EmailParams = {
   webhook_disabled: { businessName: string; mode: Mode; url: string; reason: "gone" | "failing" };
   consent_default_changed: { businessName: string };
   admin_sign_in: { at: string; address: string | null; browser: string | null };
+  sign_in_failures: { at: string };
+  email_confirmation: { businessName: string };
+  sign_up_attempted: Record<string, never>;
 };
 
 export type EmailKind = keyof EmailParams;
@@ -22,4 +25,5 @@ export type EmailKind = keyof EmailParams;
 export const TOKEN_LINKS: Partial<Record<EmailKind, (token: string) => string>> = {
   invitation: (token) => `/invite/${token}`,
   password_reset: (token) => `/reset-password/${token}`,
+  email_confirmation: (token) => `/confirm-email/${token}`,
 };

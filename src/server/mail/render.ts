@@ -87,6 +87,21 @@ const BUILDERS: Builders = {
     ],
     action: { label: t("adminSignIn.action"), path: "/account" },
   }),
+  sign_in_failures: (t, p, time) => ({
+    subject: t("signInFailures.subject"),
+    paragraphs: [t("signInFailures.body", { at: time(p.at) }), t("signInFailures.next")],
+    action: { label: t("signInFailures.action"), path: "/forgot-password" },
+  }),
+  email_confirmation: (t, p, _time, link) => ({
+    subject: t("emailConfirmation.subject"),
+    paragraphs: [t("emailConfirmation.body", p), t("emailConfirmation.expiry"), t("emailConfirmation.ignore")],
+    action: { label: t("emailConfirmation.action"), path: link! },
+  }),
+  sign_up_attempted: (t) => ({
+    subject: t("signUpAttempted.subject"),
+    paragraphs: [t("signUpAttempted.body"), t("signUpAttempted.next")],
+    action: { label: t("signUpAttempted.action"), path: "/sign-in" },
+  }),
 };
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

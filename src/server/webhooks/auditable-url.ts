@@ -1,7 +1,8 @@
 /**
- * A webhook URL as the audit log keeps it: receivers often carry a token in the query string
- * (…/hook?token=…), and the audit log is kept forever and shown to admins, so query values and
- * any user-info part are replaced. The host and path stay: they say where events went.
+ * A webhook URL as the audit log keeps it, and as viewers and platform admins see it: receivers
+ * often carry a token in the query string (…/hook?token=…), and the audit log is kept forever and
+ * shown to admins, so query values and any user-info part are replaced. The host and path stay:
+ * they say where events went.
  */
 export function auditableUrl(raw: string): string {
   let url: URL;

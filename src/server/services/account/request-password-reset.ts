@@ -1,28 +1,19 @@
-import { randomBytes, randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { requestPasswordResetInput } from "@/contracts/accounts";
 import type { ServiceContext } from "@/server/context";
 import { db } from "@/server/db/client";
 import { recordAudit } from "@/server/audit/record";
-import { passwordResetTokenHash } from "@/server/crypto/secrets";
-import { AppError } from "@/server/errors";
 import { enqueueEmail } from "@/server/mail/enqueue";
-import { rateLimiter } from "@/server/ratelimit";
-
-/** How long a reset link works. */
-export const RESET_LINK_MINUTES = 30;
+import { throttle, type ThrottleRule } from "@/server/ratelimit/throttle";
+import { issueEmailLink } from "./email-links";
+import { addressGroup } from "@/server/http/address-group";
 
 // Each request may send an email: bounded per address asked for (whether or not it has an
-// account, so the limit tells nothing) and per client address (one client trying many addresses).
-const PER_ACCOUNT = { limit: 3, windowSeconds: 15 * 60 };
-const PER_CLIENT = { limit: 20, windowSeconds: 60 * 60 };
-
-async function throttle(key: string, rule: { limit: number; windowSeconds: number }) {
-  const hit = await rateLimiter().hit(key, rule.limit, rule.windowSeconds);
-  if (!hit.allowed) {
-    throw new AppError("RATE_LIMITED", "Too many password reset requests. Try again later.", { headers: { "retry-after": String(hit.resetSeconds) } });
-  }
-}
+// account, so the limit tells nothing) and per client address (one client trying many addresses;
+// an IPv6 client counts as its /64).
+const MESSAGE = "Too many password reset requests. Try again later.";
+const PER_ACCOUNT: ThrottleRule = { limit: 3, windowSeconds: 15 * 60, message: MESSAGE };
+const PER_CLIENT: ThrottleRule = { limit: 20, windowSeconds: 60 * 60, message: MESSAGE };
 
 /**
  * "Forgot password": emails a single-use link valid for 30 minutes when the address has an
@@ -31,17 +22,12 @@ async function throttle(key: string, rule: { limit: number; windowSeconds: numbe
  */
 export async function requestPasswordReset(ctx: ServiceContext, input: z.input<typeof requestPasswordResetInput>, clientAddress: string | undefined) {
   const { email } = requestPasswordResetInput.parse(input);
-  if (clientAddress) await throttle(`reset:ip:${clientAddress}`, PER_CLIENT);
+  if (clientAddress) await throttle(`reset:ip:${addressGroup(clientAddress)}`, PER_CLIENT);
   await throttle(`reset:account:${email}`, PER_ACCOUNT);
   const user = await db().user.findUnique({ where: { email }, select: { id: true, email: true, locale: true, isPlatformAdmin: true } });
   if (user) {
-    const token = randomBytes(32).toString("base64url");
-    const id = randomUUID();
-    const now = new Date();
     await db().$transaction(async (tx) => {
-      await tx.passwordReset.create({
-        data: { id, userId: user.id, tokenHash: passwordResetTokenHash(token), createdAt: now, expiresAt: new Date(now.getTime() + RESET_LINK_MINUTES * 60_000) },
-      });
+      const { id, token } = await issueEmailLink(tx, user.id, "password_reset");
       await enqueueEmail(tx, { dedupeKey: `password_reset:${id}`, kind: "password_reset", to: user.email, locale: user.locale, params: {}, token });
       await recordAudit(tx, ctx, { action: "user.password_reset_requested", targetType: "user", targetId: user.id });
     });

@@ -1,16 +1,15 @@
-import { rateLimiter } from "@/server/ratelimit";
-import { AppError } from "@/server/errors";
+import { addressGroup } from "@/server/http/address-group";
+import { throttle, type ThrottleRule } from "@/server/ratelimit/throttle";
 
-// Each sign-up hashes a password with argon2id (deliberately expensive) and creates rows:
-// bound how many one client address can start.
-const SIGN_UPS_PER_HOUR = 10;
+// Each sign-up hashes a password with argon2id (deliberately expensive), creates rows and may send
+// an email: bound how many one client address (an IPv6 client: its /64) can start, and how many
+// emails one address asked for can receive (whether or not it has an account, so the limit tells
+// nothing).
+const PER_CLIENT: ThrottleRule = { limit: 10, windowSeconds: 3600, message: "Too many accounts were created from your network. Try again later." };
+const PER_EMAIL: ThrottleRule = { limit: 3, windowSeconds: 15 * 60, message: "Too many sign-ups for this email address. Try again later." };
 
-export async function throttleSignUp(clientAddress: string | undefined): Promise<void> {
-  if (!clientAddress) return;
-  const hit = await rateLimiter().hit(`signup:ip:${clientAddress}`, SIGN_UPS_PER_HOUR, 3600);
-  if (!hit.allowed) {
-    throw new AppError("RATE_LIMITED", "Too many accounts were created from your network. Try again later.", {
-      headers: { "retry-after": String(hit.resetSeconds) },
-    });
-  }
+/** `email` only for the public sign-up, which emails whoever owns it. */
+export async function throttleSignUp(clientAddress: string | undefined, email?: string): Promise<void> {
+  if (clientAddress) await throttle(`signup:ip:${addressGroup(clientAddress)}`, PER_CLIENT);
+  if (email) await throttle(`signup:email:${email}`, PER_EMAIL);
 }

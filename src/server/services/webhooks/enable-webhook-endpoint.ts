@@ -18,6 +18,6 @@ export async function enableWebhookEndpoint(ctx: ServiceContext, input: z.input<
       data: { enabled: true, disabledReason: null, disabledAt: null, failingSince: null },
     });
     await recordAudit(tx, ctx, { action: "webhook.enabled", businessId: scope.businessId, mode: scope.mode, targetType: "webhook_endpoint", targetId: id });
-    return toEndpointView(endpoint);
+    return toEndpointView(endpoint, "whole");
   });
 }

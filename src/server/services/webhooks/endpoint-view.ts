@@ -1,11 +1,15 @@
 /**
  * What every webhook use case shares: the (business, mode) scope of an endpoint, loading it, and
- * the view the portal sees (never the secret, which only reveal-webhook-secret returns).
+ * the view the portal sees (never the secret, which only reveal-webhook-secret returns). The URL is
+ * whole only for those who manage the endpoint (owners and developers, where they edit it):
+ * receivers often carry a token in the query string, so viewers and platform admins see it with
+ * query values hidden, as the audit log keeps it.
  */
 import { z } from "zod";
 import { db } from "@/server/db/client";
 import type { WebhookEndpoint } from "@/generated/prisma/client";
 import { notFound } from "@/server/errors";
+import { auditableUrl } from "@/server/webhooks/auditable-url";
 
 export const endpointScope = z.object({
   businessId: z.uuid(),
@@ -29,11 +33,11 @@ export type EndpointView = {
   eventTypes: string[];
 };
 
-export function toEndpointView(e: WebhookEndpoint, now = new Date()): EndpointView {
+export function toEndpointView(e: WebhookEndpoint, url: "whole" | "masked", now = new Date()): EndpointView {
   return {
     id: e.id,
     mode: e.mode,
-    url: e.url,
+    url: url === "whole" ? e.url : auditableUrl(e.url),
     enabled: e.enabled,
     disabledReason: e.disabledReason,
     disabledAt: e.disabledAt,

@@ -14,7 +14,7 @@ export type WebhookHealth = EndpointView & {
   lastAttempt: { attemptedAt: Date; statusCode: number | null; error: string | null } | null;
 };
 
-/** Delivery health of each of a business's endpoints, for platform admins. */
+/** Delivery health of each of a business's endpoints, for platform admins (URLs with query values hidden). */
 export async function getWebhookHealth(ctx: ServiceContext, input: z.input<typeof getWebhookHealthInput>): Promise<WebhookHealth[]> {
   const { businessId } = getWebhookHealthInput.parse(input);
   assertPlatformAdmin(ctx);
@@ -32,7 +32,7 @@ export async function getWebhookHealth(ctx: ServiceContext, input: z.input<typeo
       ]);
       const last7Days = { pending: 0, succeeded: 0, failed: 0 };
       for (const c of counts) last7Days[c.status] = c._count;
-      return { ...toEndpointView(endpoint), last7Days, lastAttempt };
+      return { ...toEndpointView(endpoint, "masked"), last7Days, lastAttempt };
     }),
   );
 }

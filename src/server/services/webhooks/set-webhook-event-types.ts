@@ -27,6 +27,6 @@ export async function setWebhookEventTypes(ctx: ServiceContext, input: z.input<t
       targetId: id,
       metadata: { eventTypes: chosen.length ? chosen.join(", ") : "all" },
     });
-    return toEndpointView(endpoint);
+    return toEndpointView(endpoint, "whole");
   });
 }

@@ -37,6 +37,6 @@ export async function setWebhookUrl(ctx: ServiceContext, input: z.input<typeof s
       targetId: endpoint.id,
       metadata: { url: auditableUrl(url) },
     });
-    return toEndpointView(endpoint);
+    return toEndpointView(endpoint, "whole");
   });
 }

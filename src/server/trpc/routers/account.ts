@@ -3,7 +3,8 @@ import { systemContext } from "@/server/context";
 import { signUp } from "@/server/services/businesses/sign-up";
 import { acceptInvitation, acceptInvitationInput } from "@/server/services/team/accept-invitation";
 import { getInvitation, getInvitationInput } from "@/server/services/team/get-invitation";
-import { passwordResetTokenSchema, requestPasswordResetInput, resetPasswordInput, setLocaleInput, signUpInput } from "@/contracts/accounts";
+import { confirmEmailInput, passwordResetTokenSchema, requestPasswordResetInput, resetPasswordInput, setLocaleInput, signUpInput } from "@/contracts/accounts";
+import { checkEmailConfirmationLink, confirmEmail } from "@/server/services/account/confirm-email";
 import { setLocale } from "@/server/services/users/set-locale";
 import { signUpWithInvitation } from "@/server/services/team/sign-up-with-invitation";
 import { invitedSignUpInput } from "@/contracts/team";
@@ -12,10 +13,13 @@ import { checkPasswordResetLink, resetPassword } from "@/server/services/account
 import { z } from "zod";
 
 export const accountRouter = router({
-  /** Sign-up: a new business and its owner. The browser then signs in with next-auth. */
+  /** Sign-up: the same answer whether or not the address has an account; the emailed link confirms a new one. */
   signUp: publicProcedure
     .input(signUpInput)
     .mutation(({ ctx, input }) => signUp(systemContext("portal-sign-up", ctx.requestId), input, ctx.clientAddress)),
+  emailConfirmationLink: publicProcedure.input(z.object({ token: passwordResetTokenSchema })).query(({ input }) => checkEmailConfirmationLink(input.token)),
+  /** The browser then signs in with next-auth, with the same password. */
+  confirmEmail: publicProcedure.input(confirmEmailInput).mutation(({ ctx, input }) => confirmEmail(systemContext("portal-sign-up", ctx.requestId), input)),
   /** Sign-up from an invitation link: an account that joins the inviting business. */
   signUpWithInvitation: publicProcedure
     .input(invitedSignUpInput)

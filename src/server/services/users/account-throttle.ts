@@ -1,0 +1,85 @@
+/**
+ * Failed sign-ins per account, from any client address (product rules §21). Guessing from many
+ * addresses gets past every per-address limit, so each account keeps a score of failures; from
+ * FAILURE_THRESHOLD on, each failure makes the account's next attempt wait a delay that doubles,
+ * up to MAX_DELAY_SECONDS. Attempts inside the delay are refused before the password is looked at.
+ * Not a hard lock: anyone may trigger it against someone else, so the owner is only ever made to
+ * wait, and is emailed once per episode (when the score crosses the threshold). A wrong
+ * second-factor code weighs more than a wrong password: whoever sends one already has the
+ * password. An episode ends with a successful sign-in, a password reset, or a day without failures.
+ */
+import type { Prisma } from "@/generated/prisma/client";
+import { db } from "@/server/db/client";
+import { signInAccountHash } from "@/server/crypto/secrets";
+import { enqueueEmail } from "@/server/mail/enqueue";
+
+export const FAILURE_THRESHOLD = 10;
+export const FAILURE_WEIGHT = { password: 1, second_factor: 3 } as const;
+export const FIRST_DELAY_SECONDS = 30;
+export const MAX_DELAY_SECONDS = 15 * 60;
+export const FORGOTTEN_AFTER_HOURS = 24;
+
+/** The delay a score imposes: 30 s at the threshold, doubling with each point above it, at most 15 minutes. */
+export function delaySeconds(score: number): number {
+  if (score < FAILURE_THRESHOLD) return 0;
+  return Math.min(MAX_DELAY_SECONDS, FIRST_DELAY_SECONDS * 2 ** Math.min(score - FAILURE_THRESHOLD, 20));
+}
+
+/** Seconds the account must still wait before an attempt is looked at; 0 when it need not. */
+export async function accountWaitSeconds(email: string): Promise<number> {
+  const [row] = await db().$queryRaw<{ wait: number }[]>`
+    SELECT ceil(extract(epoch FROM not_before - now()))::int AS wait
+      FROM sign_in_failure WHERE account_hash = ${signInAccountHash(email)} AND not_before > now()`;
+  return row?.wait ?? 0;
+}
+
+type Owner = { id: string; email: string; locale: string };
+
+/**
+ * Counts one failure (in one statement, so racing failures all count) and sets the delay its
+ * score calls for. When this failure starts an episode and the account exists, its owner gets one
+ * email, queued in the same transaction.
+ */
+export async function recordAccountFailure(email: string, kind: keyof typeof FAILURE_WEIGHT, owner: Owner | null): Promise<void> {
+  const weight = FAILURE_WEIGHT[kind];
+  await db().$transaction(async (tx) => {
+    const [row] = await tx.$queryRaw<{ score: number; episode_started_at: Date | null }[]>`
+      INSERT INTO sign_in_failure AS f (account_hash, score, last_failed_at)
+      VALUES (${signInAccountHash(email)}, ${weight}::int, now())
+      ON CONFLICT (account_hash) DO UPDATE SET
+        score = CASE WHEN f.last_failed_at > now() - make_interval(hours => ${FORGOTTEN_AFTER_HOURS}::int) THEN f.score + ${weight}::int ELSE ${weight}::int END,
+        episode_started_at = CASE WHEN f.last_failed_at > now() - make_interval(hours => ${FORGOTTEN_AFTER_HOURS}::int) THEN f.episode_started_at END,
+        last_failed_at = now()
+      RETURNING score, episode_started_at`;
+    const delay = delaySeconds(row!.score);
+    if (delay === 0) return;
+    const [episode] = await tx.$queryRaw<{ started: Date }[]>`
+      UPDATE sign_in_failure SET not_before = now() + make_interval(secs => ${delay}::int), episode_started_at = coalesce(episode_started_at, now())
+       WHERE account_hash = ${signInAccountHash(email)} RETURNING episode_started_at AS started`;
+    // The first failure past the threshold starts the episode: the only one that emails.
+    if (owner && !row!.episode_started_at) await alertOwner(tx, owner, episode!.started);
+  });
+}
+
+async function alertOwner(tx: Prisma.TransactionClient, owner: Owner, episodeStartedAt: Date) {
+  await enqueueEmail(tx, {
+    dedupeKey: `sign_in_failures:${owner.id}:${episodeStartedAt.toISOString()}`,
+    kind: "sign_in_failures",
+    to: owner.email,
+    locale: owner.locale,
+    params: { at: episodeStartedAt.toISOString() },
+  });
+}
+
+/** A successful sign-in or a password reset ends the episode: the owner is in control again. */
+export async function clearAccountFailures(email: string): Promise<void> {
+  await db().signInFailure.deleteMany({ where: { accountHash: signInAccountHash(email) } });
+}
+
+/** Housekeeping: an episode a day old is forgotten anyway. */
+export async function purgeOldSignInFailures(): Promise<number> {
+  const { count } = await db().signInFailure.deleteMany({
+    where: { lastFailedAt: { lt: new Date(Date.now() - FORGOTTEN_AFTER_HOURS * 3_600_000) } },
+  });
+  return count;
+}
