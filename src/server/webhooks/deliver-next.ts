@@ -103,7 +103,9 @@ async function recordAttempt(client: PoolClient, d: ClaimedDelivery, at: Date, r
   }
   // 3xx lands here too: redirects are never followed, so they are failures.
   const gone = r.statusCode === 410;
-  const delay = gone ? null : nextRetryDelayMs(attempts, r.statusCode !== null && HONOURS_RETRY_AFTER.has(r.statusCode) ? r.retryAfterSeconds : null);
+  // A 410 disables the endpoint (below); the delivery it answered stays pending and due, so that it
+  // goes out again, first, with the events raised meanwhile, once the endpoint is re-enabled.
+  const delay = gone ? 0 : nextRetryDelayMs(attempts, r.statusCode !== null && HONOURS_RETRY_AFTER.has(r.statusCode) ? r.retryAfterSeconds : null);
   const rescheduled = await client.query(
     `UPDATE webhook_delivery SET status = $2::"DeliveryStatus", attempt_count = $3, next_attempt_at = $4, completed_at = $5, ${RELEASED}
       WHERE id = $1 AND lease_token = $6`,
