@@ -16,7 +16,8 @@ import { pool } from "@/server/db/client";
 import { describeError, log } from "@/server/logging";
 import { DISABLE_AFTER_FAILING_MS, nextRetryDelayMs } from "./retry-policy";
 import { sendRequest, type SendResult } from "./send-request";
-import { openSecret, signatureHeaders } from "./signing";
+import { openSecret } from "./signing";
+import { eventBody, signatureHeaders } from "./standard-webhooks";
 import { auditableUrl } from "./auditable-url";
 import { MEMBERS_EMAIL_SQL } from "@/server/mail/enqueue";
 import type { EmailParams } from "@/server/mail/kinds";
@@ -64,11 +65,6 @@ const POSTPONE_SQL = `UPDATE webhook_delivery SET next_attempt_at = now() + inte
 
 /** Receivers that may say how long to wait. */
 const HONOURS_RETRY_AFTER = new Set([429, 503]);
-
-/** The signed body: the stored event with its fields in the documented order. */
-function eventBody(p: ClaimedDelivery["payload"]): string {
-  return JSON.stringify({ id: p.id, type: p.type, mode: p.mode, createdAt: p.createdAt, data: p.data });
-}
 
 function signingSecrets(d: ClaimedDelivery, now: Date): string[] {
   const secrets = [openSecret(d.secret)];
