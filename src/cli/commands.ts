@@ -15,16 +15,22 @@ import { importCitizens } from "@/server/services/registry/import-citizens";
 import { applyRetention } from "@/server/services/data-protection/apply-retention";
 import { verifyAuditChain } from "@/server/services/audit/verify-audit-chain";
 import { exportedCheckpoint, latestAuditCheckpoint, writeAuditCheckpoint } from "@/server/services/audit/audit-checkpoint";
+import { searchBusinesses } from "@/server/services/businesses/search-businesses";
 import { setWebhookUrl } from "@/server/services/webhooks/set-webhook-url";
+import { revealWebhookSecret } from "@/server/services/webhooks/reveal-webhook-secret";
 import { sendTestWebhook } from "@/server/services/webhooks/send-test-webhook";
+import { getWebhookEndpoint } from "@/server/services/webhooks/get-webhook-endpoint";
+import { enableWebhookEndpoint } from "@/server/services/webhooks/enable-webhook-endpoint";
 import { listen } from "./listen";
 import { readPassword } from "./read-password";
 
 type Flags = Record<string, string | boolean | undefined>;
-type Io = { readFile(path: string): string; print(line: object): void; interrupted: Promise<void> };
+type Io = { readFile(path: string): string; print(line: object): void; interrupted: Promise<void>; env: NodeJS.ProcessEnv };
 type Command = {
   usage: string;
   options: Record<string, { type: "string" | "boolean" }>;
+  /** false: the command talks to a Hubi over HTTP with an API key, never to a database. */
+  database?: false;
   run(flags: Flags, positionals: string[], io: Io): Promise<unknown>;
 };
 
@@ -48,7 +54,7 @@ const allowlist = (f: Flags) => {
   return v.trim() === "anywhere" ? [] : splitAllowlistText(v);
 };
 
-const mode = (f: Flags) => {
+const mode = (f: Flags): "test" | "live" => {
   const m = required(f, "mode");
   if (m !== "test" && m !== "live") throw new Error("--mode must be test or live");
   return m;
@@ -152,21 +158,68 @@ export const commands: Record<string, Command> = {
       return importCitizens(ctx(), { csv: io.readFile(file) });
     },
   },
+  "business:list": {
+    usage: "[--name TEXT] [--page N]   businesses, newest first (20 a page), with their webhook endpoints",
+    options: { name: { type: "string" }, page: { type: "string" } },
+    async run(f) {
+      const found = await searchBusinesses(ctx(), { query: str(f, "name"), page: int(f, "page") });
+      const items = await Promise.all(
+        found.items.map(async (b) => ({
+          ...b,
+          webhooks: {
+            test: await getWebhookEndpoint(ctx(), { businessId: b.id, mode: "test" }),
+            live: await getWebhookEndpoint(ctx(), { businessId: b.id, mode: "live" }),
+          },
+        })),
+      );
+      return { ...found, items };
+    },
+  },
   "webhooks:set-url": {
-    usage: "--business ID --mode test|live --url URL   (an endpoint's first URL also creates its secret)",
+    usage: "--business ID --mode test|live --url URL   (prints the endpoint and its signing secret; the first URL creates the secret)",
     options: { business: { type: "string" }, mode: { type: "string" }, url: { type: "string" } },
-    run: (f) => setWebhookUrl(ctx(), { businessId: required(f, "business"), mode: mode(f), url: required(f, "url") }),
+    async run(f) {
+      const scope = { businessId: required(f, "business"), mode: mode(f) };
+      const endpoint = await setWebhookUrl(ctx(), { ...scope, url: required(f, "url") });
+      return { ...endpoint, ...(await revealWebhookSecret(ctx(), scope)) };
+    },
   },
   "webhooks:send-test": {
-    usage: "--business ID --mode test|live   (sends a webhook_test event now; prints the receiver's answer)",
+    usage: "--business ID --mode test|live   (sends a webhook_test event through the app's webhook workers; prints the receiver's answer)",
     options: { business: { type: "string" }, mode: { type: "string" } },
-    run: (f) => sendTestWebhook(ctx(), { businessId: required(f, "business"), mode: mode(f) }),
+    async run(f) {
+      const delivery = await sendTestWebhook(ctx(), { businessId: required(f, "business"), mode: mode(f) }, { byWorker: true });
+      if (delivery.attempts.length > 0) return delivery;
+      return { ...delivery, note: "Queued: no webhook worker has attempted it yet. Is the app (or `npm run worker`) running?" };
+    },
+  },
+  "webhooks:enable": {
+    usage: "--business ID --mode test|live   (re-enables a disabled endpoint: what waited, and the delivery answered 410, go out)",
+    options: { business: { type: "string" }, mode: { type: "string" } },
+    run: (f) => enableWebhookEndpoint(ctx(), { businessId: required(f, "business"), mode: mode(f) }),
   },
   listen: {
-    usage: "--business ID --mode test|live --forward-to URL   (development: forwards new events, signed, until Ctrl-C)",
-    options: { business: { type: "string" }, mode: { type: "string" }, "forward-to": { type: "string" } },
+    usage:
+      "--forward-to URL [--api-key KEY] [--base-url URL] [--after CURSOR|EVENT_ID] [--secret whsec_…]   (forwards the key's new events, signed, until Ctrl-C; " +
+      "needs only an API key: HUBI_API_KEY and HUBI_BASE_URL (default http://localhost:3000) work too)",
+    options: {
+      "forward-to": { type: "string" },
+      "api-key": { type: "string" },
+      "base-url": { type: "string" },
+      after: { type: "string" },
+      secret: { type: "string" },
+    },
+    database: false,
     run: (f, _p, io) =>
-      listen(ctx(), { businessId: required(f, "business"), mode: mode(f), forwardTo: required(f, "forward-to"), print: io.print, stopped: io.interrupted }),
+      listen({
+        forwardTo: required(f, "forward-to"),
+        apiKey: str(f, "api-key") ?? io.env.HUBI_API_KEY ?? "",
+        baseUrl: str(f, "base-url") ?? io.env.HUBI_BASE_URL ?? "http://localhost:3000",
+        after: str(f, "after"),
+        secret: str(f, "secret"),
+        print: io.print,
+        stopped: io.interrupted,
+      }),
   },
   "audit:verify": {
     usage: "[--checkpoint FILE]   exit 0 when every audit chain is intact and reaches the last checkpoint (and FILE's, an exported one); otherwise names the first problem",

@@ -10,6 +10,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { ZodError } from "zod";
 import { localSecret } from "../../scripts/lib/local-secrets";
+import { isLocalDemo } from "../../scripts/lib/local-demo";
 import { commands } from "./commands";
 import { PASSWORD_FLAG_REFUSED, passesPasswordFlag } from "./read-password";
 
@@ -19,6 +20,19 @@ function usage(): string {
     "",
     ...Object.entries(commands).map(([name, c]) => `  ${name.padEnd(19)} ${c.usage}`),
   ].join("\n");
+}
+
+/** The database commands' settings: without DATABASE_URL, those of a running `npm start`. */
+async function connect(): Promise<() => Promise<void>> {
+  if (!process.env.DATABASE_URL) {
+    process.env.DATABASE_URL = `postgresql://postgres:postgres@127.0.0.1:${process.env.EMBEDDED_PG_PORT || 54329}/hubi`;
+    // Judge webhook URLs as that app does: http:// and local receivers are fine for its local demo.
+    if (process.env.WEBHOOK_ALLOW_INSECURE === undefined && isLocalDemo(process.env, process.env.HOST || "127.0.0.1")) {
+      process.env.WEBHOOK_ALLOW_INSECURE = "true";
+    }
+  }
+  process.env.HUBI_SECRET ||= localSecret(path.resolve(".data"));
+  return (await import("@/server/db/client")).disconnect;
 }
 
 async function main(): Promise<number> {
@@ -33,10 +47,8 @@ async function main(): Promise<number> {
     process.stderr.write(`Error: ${PASSWORD_FLAG_REFUSED}\n`);
     return 2;
   }
-  process.env.DATABASE_URL ||= `postgresql://postgres:postgres@127.0.0.1:${process.env.EMBEDDED_PG_PORT || 54329}/hubi`;
-  process.env.HUBI_SECRET ||= localSecret(path.resolve(".data"));
   const { values, positionals } = parseArgs({ args: rest, options: command.options, allowPositionals: true, strict: true });
-  const { disconnect } = await import("@/server/db/client");
+  const disconnect = command.database === false ? async () => {} : await connect();
   try {
     const interrupted = new Promise<void>((resolve) => {
       process.once("SIGINT", resolve);
@@ -47,6 +59,7 @@ async function main(): Promise<number> {
       // Long-running commands report as they go: one JSON object per line.
       print: (line) => process.stdout.write(`${JSON.stringify(line)}\n`),
       interrupted,
+      env: process.env,
     });
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     return result && typeof result === "object" && "ok" in result && result.ok === false ? 1 : 0;

@@ -178,16 +178,17 @@ describe("webhook delivery", () => {
     expect(requestsFor(event.id)).toHaveLength(1);
   });
 
-  it("disables the endpoint on 410, keeps the events raised meanwhile, and delivers them once re-enabled", async () => {
+  it("disables the endpoint on 410 and, once re-enabled, sends both the delivery answered 410 and the events raised meanwhile", async () => {
     const { businessId, endpointId } = await businessWithEndpoint();
     receiver.respond(() => ({ status: 410 }));
     const first = await raise(businessId);
-    const delivery = await waitFor("delivery", settled(first.id));
-    expect(delivery.status).toBe("failed");
-    expect(delivery.attempts).toHaveLength(1);
-    const endpoint = await db().webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } });
-    expect(endpoint.enabled).toBe(false);
+    const endpoint = await waitFor("the endpoint to be disabled", async () => {
+      const e = await db().webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } });
+      return e.enabled ? null : e;
+    });
     expect(endpoint.disabledReason).toMatch(/410/);
+    // Not given up on: it waits, like the events that follow, for the endpoint to come back.
+    expect(await deliveryOf(first.id)).toMatchObject({ status: "pending", attempts: [{ statusCode: 410 }] });
 
     const second = await raise(businessId);
     await waitFor("dispatch", async () => (await db().outboxEvent.findUnique({ where: { id: second.id } }))?.dispatchedAt);
@@ -202,6 +203,9 @@ describe("webhook delivery", () => {
     expect((await waitFor("delivery after re-enabling", settled(third.id))).status).toBe("succeeded");
     expect((await waitFor("the event kept while disabled", settled(second.id))).status).toBe("succeeded");
     expect(requestsFor(second.id)).toHaveLength(1);
+    const answered410 = await waitFor("the delivery answered 410", settled(first.id));
+    expect(answered410).toMatchObject({ status: "succeeded", attempts: [{ statusCode: 410 }, { statusCode: 200 }] });
+    expect(requestsFor(first.id)).toHaveLength(2);
   });
 
   it("disables an endpoint that has had no success for 5 days", async () => {

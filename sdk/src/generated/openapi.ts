@@ -164,6 +164,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/events/feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow events as they happen
+         * @description Free. Rate limit: 60 per minute (shared with the other reads). Events stay retrievable for 30 days.
+         *
+         *     For a tool that follows events without a public URL (such as the CLI's `listen`): ask with `wait` and the answer comes as soon as there is an event, or after `wait` seconds with `data: []`. Send the `cursor` you got as `after` next time: nothing is skipped or repeated, whatever order concurrent changes commit in, and a cursor kept on disk resumes after a restart. Without `after` the feed starts from now. Events appear once the transactions that were already running when they were written have ended (usually within a second).
+         */
+        get: operations["followEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/verifications": {
         parameters: {
             query?: never;
@@ -275,7 +297,7 @@ export interface webhooks {
          *     Verify against the raw body before parsing it, accept if any listed signature matches, and reject timestamps more than 5 minutes
          *     from your clock. The official client library does all of this: `await Hubi.webhooks.verify(body, headers, secret)`.
          *     Any `standardwebhooks` library works as well. Respond 2xx within 10 seconds; other responses are retried with exponential backoff for
-         *     about 3 days. A 410 disables the endpoint.
+         *     about 3 days. A 410 disables the endpoint; once it is re-enabled, that delivery and the events raised meanwhile are sent.
          */
         post: operations["webhook_batch_completed"];
         delete?: never;
@@ -307,7 +329,7 @@ export interface webhooks {
          *     Verify against the raw body before parsing it, accept if any listed signature matches, and reject timestamps more than 5 minutes
          *     from your clock. The official client library does all of this: `await Hubi.webhooks.verify(body, headers, secret)`.
          *     Any `standardwebhooks` library works as well. Respond 2xx within 10 seconds; other responses are retried with exponential backoff for
-         *     about 3 days. A 410 disables the endpoint.
+         *     about 3 days. A 410 disables the endpoint; once it is re-enabled, that delivery and the events raised meanwhile are sent.
          */
         post: operations["webhook_business_suspended"];
         delete?: never;
@@ -339,7 +361,7 @@ export interface webhooks {
          *     Verify against the raw body before parsing it, accept if any listed signature matches, and reject timestamps more than 5 minutes
          *     from your clock. The official client library does all of this: `await Hubi.webhooks.verify(body, headers, secret)`.
          *     Any `standardwebhooks` library works as well. Respond 2xx within 10 seconds; other responses are retried with exponential backoff for
-         *     about 3 days. A 410 disables the endpoint.
+         *     about 3 days. A 410 disables the endpoint; once it is re-enabled, that delivery and the events raised meanwhile are sent.
          */
         post: operations["webhook_credits_exhausted"];
         delete?: never;
@@ -371,7 +393,7 @@ export interface webhooks {
          *     Verify against the raw body before parsing it, accept if any listed signature matches, and reject timestamps more than 5 minutes
          *     from your clock. The official client library does all of this: `await Hubi.webhooks.verify(body, headers, secret)`.
          *     Any `standardwebhooks` library works as well. Respond 2xx within 10 seconds; other responses are retried with exponential backoff for
-         *     about 3 days. A 410 disables the endpoint.
+         *     about 3 days. A 410 disables the endpoint; once it is re-enabled, that delivery and the events raised meanwhile are sent.
          */
         post: operations["webhook_credits_low"];
         delete?: never;
@@ -403,7 +425,7 @@ export interface webhooks {
          *     Verify against the raw body before parsing it, accept if any listed signature matches, and reject timestamps more than 5 minutes
          *     from your clock. The official client library does all of this: `await Hubi.webhooks.verify(body, headers, secret)`.
          *     Any `standardwebhooks` library works as well. Respond 2xx within 10 seconds; other responses are retried with exponential backoff for
-         *     about 3 days. A 410 disables the endpoint.
+         *     about 3 days. A 410 disables the endpoint; once it is re-enabled, that delivery and the events raised meanwhile are sent.
          */
         post: operations["webhook_live_access_approved"];
         delete?: never;
@@ -435,7 +457,7 @@ export interface webhooks {
          *     Verify against the raw body before parsing it, accept if any listed signature matches, and reject timestamps more than 5 minutes
          *     from your clock. The official client library does all of this: `await Hubi.webhooks.verify(body, headers, secret)`.
          *     Any `standardwebhooks` library works as well. Respond 2xx within 10 seconds; other responses are retried with exponential backoff for
-         *     about 3 days. A 410 disables the endpoint.
+         *     about 3 days. A 410 disables the endpoint; once it is re-enabled, that delivery and the events raised meanwhile are sent.
          */
         post: operations["webhook_live_access_rejected"];
         delete?: never;
@@ -467,7 +489,7 @@ export interface webhooks {
          *     Verify against the raw body before parsing it, accept if any listed signature matches, and reject timestamps more than 5 minutes
          *     from your clock. The official client library does all of this: `await Hubi.webhooks.verify(body, headers, secret)`.
          *     Any `standardwebhooks` library works as well. Respond 2xx within 10 seconds; other responses are retried with exponential backoff for
-         *     about 3 days. A 410 disables the endpoint.
+         *     about 3 days. A 410 disables the endpoint; once it is re-enabled, that delivery and the events raised meanwhile are sent.
          */
         post: operations["webhook_verification_completed"];
         delete?: never;
@@ -499,7 +521,7 @@ export interface webhooks {
          *     Verify against the raw body before parsing it, accept if any listed signature matches, and reject timestamps more than 5 minutes
          *     from your clock. The official client library does all of this: `await Hubi.webhooks.verify(body, headers, secret)`.
          *     Any `standardwebhooks` library works as well. Respond 2xx within 10 seconds; other responses are retried with exponential backoff for
-         *     about 3 days. A 410 disables the endpoint.
+         *     about 3 days. A 410 disables the endpoint; once it is re-enabled, that delivery and the events raised meanwhile are sent.
          */
         post: operations["webhook_verification_redacted"];
         delete?: never;
@@ -531,7 +553,7 @@ export interface webhooks {
          *     Verify against the raw body before parsing it, accept if any listed signature matches, and reject timestamps more than 5 minutes
          *     from your clock. The official client library does all of this: `await Hubi.webhooks.verify(body, headers, secret)`.
          *     Any `standardwebhooks` library works as well. Respond 2xx within 10 seconds; other responses are retried with exponential backoff for
-         *     about 3 days. A 410 disables the endpoint.
+         *     about 3 days. A 410 disables the endpoint; once it is re-enabled, that delivery and the events raised meanwhile are sent.
          */
         post: operations["webhook_webhook_test"];
         delete?: never;
@@ -864,6 +886,16 @@ export interface components {
              * @enum {string}
              */
             type: "webhook_test";
+        };
+        EventFeedResponse: {
+            /** @description Send it as `after` next time; keep it to resume after a restart. */
+            cursor: string;
+            /** @description The events that follow `after`, in feed order (oldest first). */
+            data: components["schemas"]["WebhookEvent"][];
+            /** @description More events follow already: ask again at once. */
+            hasMore: boolean;
+            /** @example Events retrieved */
+            message: string;
         };
         EventPagination: {
             /** @description More events follow in the direction of the request. */
@@ -1972,6 +2004,135 @@ export interface operations {
             };
         };
     };
+    followEvents: {
+        parameters: {
+            query?: {
+                /** @description The `cursor` of the previous response, or an event `id` to continue after that event. Without it the feed starts from now. */
+                after?: string;
+                /** @description Events per response, 1 to 100 (default 100). */
+                limit?: number;
+                /** @description Seconds to wait for an event when none is there yet, 0 to 20 (default 0: answer at once). */
+                wait?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The events after the cursor, oldest first, and the cursor to continue from. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Events retrieved",
+                     *       "data": [
+                     *         {
+                     *           "id": "5b1d3f6e-8a2c-4e0b-9d7f-1c3e5a7b9d2f",
+                     *           "type": "verification_completed",
+                     *           "mode": "live",
+                     *           "createdAt": "2026-11-22T09:30:00.000Z",
+                     *           "data": {
+                     *             "id": "0b8f7c1e-4d0a-4c55-9a52-3f1f5e0c2d7a",
+                     *             "reference": "HV-20261122-7KQ2M9XD",
+                     *             "purpose": "Account opening",
+                     *             "channel": "api",
+                     *             "match": null,
+                     *             "consent": {
+                     *               "obtainedAt": "2026-11-22T09:25:00.000Z",
+                     *               "method": "electronic",
+                     *               "reference": "KYC-FORM-2291"
+                     *             },
+                     *             "redactedAt": null,
+                     *             "createdAt": "2026-11-22T09:30:00.000Z",
+                     *             "result": "verified"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "cursor": "20517.5b1d3f6e-8a2c-4e0b-9d7f-1c3e5a7b9d2f",
+                     *       "hasMore": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EventFeedResponse"];
+                };
+            };
+            /** @description `BAD_REQUEST`: Malformed request or validation failure. `errors[]` lists every offending field, header or query parameter. */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, unknown, revoked or expired API key, or a key used on the other environment's host. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: The key is used from an address outside its IP allowlist, the business is suspended, a live key is used by a business that is not on the enterprise plan, or a `read_only` key verifies, redacts, or creates or cancels a batch. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `METHOD_NOT_ALLOWED`: The path exists but not with this method (`HEAD` and `OPTIONS` included). The `Allow` header lists the methods it supports. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: More than the limit (60 per rolling minute per business, mode and endpoint). Retry after `Retry-After` seconds. Nothing was charged. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: Unexpected server error. Nothing was charged; retrying with the same Idempotency-Key is safe. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listVerifications: {
         parameters: {
             query?: {
@@ -2504,6 +2665,32 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "7e9a1c3e-5a7c-4e9a-8b1d-2f4a6c8e0b2d",
+                 *       "type": "batch_completed",
+                 *       "mode": "test",
+                 *       "createdAt": "2026-11-23T08:00:09.000Z",
+                 *       "data": {
+                 *         "id": "7d3f0c2a-9b1e-4f6d-8a5c-2e4b6d8f0a1c",
+                 *         "status": "completed",
+                 *         "mode": "test",
+                 *         "totalRows": 25000,
+                 *         "processedRows": 25000,
+                 *         "counts": {
+                 *           "verified": 24610,
+                 *           "not_found": 301,
+                 *           "expired": 52,
+                 *           "revoked": 7,
+                 *           "invalid": 30,
+                 *           "insufficient_credits": 0
+                 *         },
+                 *         "creditsUsed": 0,
+                 *         "createdAt": "2026-11-23T08:00:00.000Z",
+                 *         "completedAt": "2026-11-23T08:00:09.000Z"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["Event_batch_completed"];
             };
         };
@@ -2540,6 +2727,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "4b6d8f0b-2c4e-4a6c-9e0a-8c0e2a4c6e8a",
+                 *       "type": "business_suspended",
+                 *       "mode": "live",
+                 *       "createdAt": "2026-11-24T09:00:00.000Z",
+                 *       "data": {
+                 *         "reason": "Unpaid invoice"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["Event_business_suspended"];
             };
         };
@@ -2576,6 +2774,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "8f0b2d4f-6a8c-4e1b-9d3f-5a7c9e1b3d5f",
+                 *       "type": "credits_exhausted",
+                 *       "mode": "live",
+                 *       "createdAt": "2026-11-22T16:45:00.000Z",
+                 *       "data": {
+                 *         "balance": 0,
+                 *         "threshold": 100
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["Event_credits_exhausted"];
             };
         };
@@ -2612,6 +2822,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "3e5a7c9e-2d4f-4a6b-8c0e-1f3a5c7e9b2d",
+                 *       "type": "credits_low",
+                 *       "mode": "live",
+                 *       "createdAt": "2026-11-22T10:12:00.000Z",
+                 *       "data": {
+                 *         "balance": 99,
+                 *         "threshold": 100
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["Event_credits_low"];
             };
         };
@@ -2648,6 +2870,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "1a3c5e7a-9b2d-4f6a-8c1e-3b5d7f9a2c4e",
+                 *       "type": "live_access_approved",
+                 *       "mode": "live",
+                 *       "createdAt": "2026-11-21T14:00:00.000Z",
+                 *       "data": {
+                 *         "applicationId": "6c8e0a2c-4e6a-4b8d-9f1b-7d9f1b3d5f7a"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["Event_live_access_approved"];
             };
         };
@@ -2684,6 +2917,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "9d1f3b5d-7f9b-4c2e-8a4c-6e8a0c2e4a6c",
+                 *       "type": "live_access_rejected",
+                 *       "mode": "live",
+                 *       "createdAt": "2026-11-21T14:00:00.000Z",
+                 *       "data": {
+                 *         "applicationId": "6c8e0a2c-4e6a-4b8d-9f1b-7d9f1b3d5f7a",
+                 *         "reason": "The registration certificate is unreadable; upload a clearer scan."
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["Event_live_access_rejected"];
             };
         };
@@ -2720,6 +2965,29 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "5b1d3f6e-8a2c-4e0b-9d7f-1c3e5a7b9d2f",
+                 *       "type": "verification_completed",
+                 *       "mode": "live",
+                 *       "createdAt": "2026-11-22T09:30:00.000Z",
+                 *       "data": {
+                 *         "id": "0b8f7c1e-4d0a-4c55-9a52-3f1f5e0c2d7a",
+                 *         "reference": "HV-20261122-7KQ2M9XD",
+                 *         "purpose": "Account opening",
+                 *         "channel": "api",
+                 *         "match": null,
+                 *         "consent": {
+                 *           "obtainedAt": "2026-11-22T09:25:00.000Z",
+                 *           "method": "electronic",
+                 *           "reference": "KYC-FORM-2291"
+                 *         },
+                 *         "redactedAt": null,
+                 *         "createdAt": "2026-11-22T09:30:00.000Z",
+                 *         "result": "verified"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["Event_verification_completed"];
             };
         };
@@ -2756,6 +3024,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "c2a4e6f8-1b3d-4f5a-8c7e-9d0b2a4c6e8f",
+                 *       "type": "verification_redacted",
+                 *       "mode": "live",
+                 *       "createdAt": "2026-11-23T08:00:00.000Z",
+                 *       "data": {
+                 *         "id": "0b8f7c1e-4d0a-4c55-9a52-3f1f5e0c2d7a",
+                 *         "reference": "HV-20261122-7KQ2M9XD",
+                 *         "redactedAt": "2026-11-23T08:00:00.000Z"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["Event_verification_redacted"];
             };
         };
@@ -2792,6 +3073,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "2c4e6a8c-0e2a-4c6e-9a8c-4e6a8c0e2a4c",
+                 *       "type": "webhook_test",
+                 *       "mode": "test",
+                 *       "createdAt": "2026-11-22T09:00:00.000Z",
+                 *       "data": {
+                 *         "message": "This is a test event sent from the Hubi portal."
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["Event_webhook_test"];
             };
         };

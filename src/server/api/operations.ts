@@ -13,8 +13,16 @@ import {
   verifyCitizenResponseSchema,
 } from "@/contracts/verifications";
 import { IDEMPOTENCY_KEY_HEADER } from "@/contracts/headers";
-import { EVENT_RETENTION_DAYS, getEventResponseSchema, listEventsQuerySchema, listEventsResponseSchema } from "@/contracts/events-api";
 import {
+  EVENT_RETENTION_DAYS,
+  eventFeedQuerySchema,
+  eventFeedResponseSchema,
+  getEventResponseSchema,
+  listEventsQuerySchema,
+  listEventsResponseSchema,
+} from "@/contracts/events-api";
+import {
+  eventFeedResponseExample,
   getEventResponseExample,
   getResponseExample,
   listEventsResponseExample,
@@ -23,7 +31,7 @@ import {
   verifyRequestExamples,
   verifyResponseExamples,
 } from "@/server/openapi/examples";
-import { listEventsQueryParams, listVerificationsQueryParams } from "@/server/openapi/query-params";
+import { eventFeedQueryParams, listEventsQueryParams, listVerificationsQueryParams } from "@/server/openapi/query-params";
 import { assertConsentPolicy } from "@/server/services/verifications/consent-policy";
 import { defineOperation } from "./operation";
 import { BATCH_OPERATIONS } from "./batch-operations";
@@ -142,6 +150,29 @@ export const listEventsOperation = defineOperation({
   },
 });
 
+export const eventFeedOperation = defineOperation({
+  method: "get",
+  path: "/events/feed",
+  group: "read",
+  query: eventFeedQuerySchema,
+  response: eventFeedResponseSchema,
+  docs: {
+    operationId: "followEvents",
+    tags: ["Events"],
+    summary: "Follow events as they happen",
+    description:
+      `${EVENTS_COST}\n\nFor a tool that follows events without a public URL (such as the CLI's \`listen\`): ask with \`wait\` ` +
+      "and the answer comes as soon as there is an event, or after `wait` seconds with `data: []`. Send the `cursor` you got as " +
+      "`after` next time: nothing is skipped or repeated, whatever order concurrent changes commit in, and a cursor kept on disk " +
+      "resumes after a restart. Without `after` the feed starts from now. Events appear once the transactions that were already " +
+      "running when they were written have ended (usually within a second).",
+    requestParams: { query: eventFeedQueryParams },
+    response: { description: "The events after the cursor, oldest first, and the cursor to continue from.", headers: "limited", example: eventFeedResponseExample },
+    errors: ["BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "RATE_LIMITED", "INTERNAL_ERROR"],
+    errorExamples: { BAD_REQUEST: ["limit"], FORBIDDEN: ["suspended", "addressNotAllowed"] },
+  },
+});
+
 export const getEventOperation = defineOperation({
   method: "get",
   path: "/events/{id}",
@@ -168,5 +199,6 @@ export const OPERATIONS = [
   redactVerificationOperation,
   ...BATCH_OPERATIONS,
   listEventsOperation,
+  eventFeedOperation,
   getEventOperation,
 ];

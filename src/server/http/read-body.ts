@@ -27,4 +27,6 @@ export async function readJsonObject(req: Request): Promise<Record<string, unkno
   return parsed as Record<string, unknown>;
 }
 
-const tooLarge = () => badRequest(`The request body is too large (limit ${BODY_LIMIT_BYTES / 1024} KiB)`);
+/** Quoted by the guide, which says where the limit applies. */
+export const TOO_LARGE_MESSAGE = `The request body is too large (limit ${BODY_LIMIT_BYTES / 1024} KiB)`;
+const tooLarge = () => badRequest(TOO_LARGE_MESSAGE);

@@ -1,6 +1,6 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
-import { EVENT_TYPES } from "@/contracts/events";
+import { EVENT_TYPES, eventSchemas } from "@/contracts/events";
 import { openApiDocument } from "./document";
 
 const doc = openApiDocument();
@@ -25,6 +25,7 @@ describe("OpenAPI document", () => {
     ["/verifications", "get", ["200", "400", "401", "402", "403", "405", "429", "500"]],
     ["/verifications/{id}", "get", ["200", "401", "402", "403", "404", "405", "429", "500"]],
     ["/events", "get", ["200", "400", "401", "403", "405", "429", "500"]],
+    ["/events/feed", "get", ["200", "400", "401", "403", "405", "429", "500"]],
     ["/events/{id}", "get", ["200", "401", "403", "404", "405", "429", "500"]],
     ["/docs/openapi.json", "get", ["200", "405"]],
   ] as const)("documents %s %s with its status codes", (path, method, statuses) => {
@@ -109,5 +110,14 @@ describe("OpenAPI document", () => {
     const post = (doc.webhooks?.credits_low as { post: Operation & { description: string } }).post;
     expect(post.parameters?.map((p) => p.name)).toEqual(["webhook-id", "webhook-timestamp", "webhook-signature"]);
     expect(post.description).toContain("v1,<base64>");
+  });
+
+  it("gives every webhook event a payload example that its own schema accepts", () => {
+    for (const type of EVENT_TYPES) {
+      const body = (doc.webhooks?.[type] as { post: { requestBody: { content: { "application/json": { example: unknown } } } } }).post.requestBody;
+      const example = body.content["application/json"].example;
+      expect(example, type).toMatchObject({ type });
+      expect(eventSchemas[type].safeParse(example).success, type).toBe(true);
+    }
   });
 });

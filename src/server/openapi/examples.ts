@@ -5,6 +5,7 @@
 import type { ErrorBody } from "@/contracts/errors";
 import { SANDBOX_IDS } from "@/contracts/sandbox";
 import type { MatchResult, VerificationResult, VerifyCitizenResponse } from "@/contracts/verifications";
+import type { EventPayload, EventType } from "@/contracts/events";
 
 const OUTCOME_MESSAGES: Record<VerificationResult, string> = {
   verified: "Citizen verified",
@@ -108,24 +109,6 @@ export const redactResponseExample = {
   },
 };
 
-const sampleEvent = {
-  id: "5b1d3f6e-8a2c-4e0b-9d7f-1c3e5a7b9d2f",
-  type: "verification_completed",
-  mode: "live",
-  createdAt: sampleVerification.createdAt,
-  data: { ...sampleVerification, result: "verified" },
-};
-
-export const listEventsResponseExample = { message: "Events retrieved", data: [sampleEvent], pagination: { limit: 20, hasMore: false } };
-
-export const getEventResponseExample = { message: "Event retrieved", data: sampleEvent };
-
-export const errorExample = (body: Omit<ErrorBody, "status" | "requestId">): ErrorBody => ({
-  status: "failed",
-  ...body,
-  requestId: "req_01JD3QJ8N5W6Y2X4Z7A9B0C1D2",
-});
-
 const sampleBatch = {
   id: "7d3f0c2a-9b1e-4f6d-8a5c-2e4b6d8f0a1c",
   status: "queued",
@@ -145,6 +128,92 @@ const completedBatch = {
   counts: { verified: 24610, not_found: 301, expired: 52, revoked: 7, invalid: 30, insufficient_credits: 0 },
   completedAt: "2026-11-23T08:00:09.000Z",
 } as const;
+
+/** One delivery of each event type, as a receiver gets it (the webhooks section and the guide show them). */
+export const EVENT_EXAMPLES: { [T in EventType]: EventPayload<T> } = {
+  verification_completed: {
+    id: "5b1d3f6e-8a2c-4e0b-9d7f-1c3e5a7b9d2f",
+    type: "verification_completed",
+    mode: "live",
+    createdAt: sampleVerification.createdAt,
+    data: { ...sampleVerification, result: "verified" },
+  },
+  verification_redacted: {
+    id: "c2a4e6f8-1b3d-4f5a-8c7e-9d0b2a4c6e8f",
+    type: "verification_redacted",
+    mode: "live",
+    createdAt: "2026-11-23T08:00:00.000Z",
+    data: { id: sampleVerification.id, reference: sampleVerification.reference, redactedAt: "2026-11-23T08:00:00.000Z" },
+  },
+  credits_low: {
+    id: "3e5a7c9e-2d4f-4a6b-8c0e-1f3a5c7e9b2d",
+    type: "credits_low",
+    mode: "live",
+    createdAt: "2026-11-22T10:12:00.000Z",
+    data: { balance: 99, threshold: 100 },
+  },
+  credits_exhausted: {
+    id: "8f0b2d4f-6a8c-4e1b-9d3f-5a7c9e1b3d5f",
+    type: "credits_exhausted",
+    mode: "live",
+    createdAt: "2026-11-22T16:45:00.000Z",
+    data: { balance: 0, threshold: 100 },
+  },
+  live_access_approved: {
+    id: "1a3c5e7a-9b2d-4f6a-8c1e-3b5d7f9a2c4e",
+    type: "live_access_approved",
+    mode: "live",
+    createdAt: "2026-11-21T14:00:00.000Z",
+    data: { applicationId: "6c8e0a2c-4e6a-4b8d-9f1b-7d9f1b3d5f7a" },
+  },
+  live_access_rejected: {
+    id: "9d1f3b5d-7f9b-4c2e-8a4c-6e8a0c2e4a6c",
+    type: "live_access_rejected",
+    mode: "live",
+    createdAt: "2026-11-21T14:00:00.000Z",
+    data: { applicationId: "6c8e0a2c-4e6a-4b8d-9f1b-7d9f1b3d5f7a", reason: "The registration certificate is unreadable; upload a clearer scan." },
+  },
+  business_suspended: {
+    id: "4b6d8f0b-2c4e-4a6c-9e0a-8c0e2a4c6e8a",
+    type: "business_suspended",
+    mode: "live",
+    createdAt: "2026-11-24T09:00:00.000Z",
+    data: { reason: "Unpaid invoice" },
+  },
+  batch_completed: {
+    id: "7e9a1c3e-5a7c-4e9a-8b1d-2f4a6c8e0b2d",
+    type: "batch_completed",
+    mode: "test",
+    createdAt: completedBatch.completedAt,
+    data: completedBatch,
+  },
+  webhook_test: {
+    id: "2c4e6a8c-0e2a-4c6e-9a8c-4e6a8c0e2a4c",
+    type: "webhook_test",
+    mode: "test",
+    createdAt: "2026-11-22T09:00:00.000Z",
+    data: { message: "This is a test event sent from the Hubi portal." },
+  },
+};
+
+const sampleEvent = EVENT_EXAMPLES.verification_completed;
+
+export const listEventsResponseExample = { message: "Events retrieved", data: [sampleEvent], pagination: { limit: 20, hasMore: false } };
+
+export const getEventResponseExample = { message: "Event retrieved", data: sampleEvent };
+
+export const eventFeedResponseExample = {
+  message: "Events retrieved",
+  data: [sampleEvent],
+  cursor: `20517.${sampleEvent.id}`,
+  hasMore: false,
+};
+
+export const errorExample = (body: Omit<ErrorBody, "status" | "requestId">): ErrorBody => ({
+  status: "failed",
+  ...body,
+  requestId: "req_01JD3QJ8N5W6Y2X4Z7A9B0C1D2",
+});
 
 export const createBatchResponseExample = { message: "Batch accepted", data: sampleBatch };
 export const getBatchResponseExample = { message: "Batch retrieved", data: completedBatch };

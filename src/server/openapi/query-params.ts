@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { listVerificationsQuerySchema } from "@/contracts/verifications";
-import { listEventsQuerySchema } from "@/contracts/events-api";
+import { eventFeedQuerySchema, FEED_MAX_WAIT_SECONDS, listEventsQuerySchema } from "@/contracts/events-api";
 import { listBatchesQuerySchema } from "@/contracts/batches";
 
 type JsonSchema = Record<string, unknown>;
@@ -41,6 +41,14 @@ export const listEventsQueryParams = z.object({
   to: events.to.meta({ ...renderAs(instant), example: "2026-11-22T00:00:00Z" }),
   startingAfter: events.startingAfter.meta(id),
   endingBefore: events.endingBefore.meta(id),
+});
+
+const feed = eventFeedQuerySchema.shape;
+
+export const eventFeedQueryParams = z.object({
+  after: feed.after.meta({ example: "20517.5b1d3f6e-8a2c-4e0b-9d7f-1c3e5a7b9d2f" }),
+  limit: feed.limit.meta(renderAs({ type: "integer", minimum: 1, maximum: 100, default: 100, example: 100 })),
+  wait: feed.wait.meta(renderAs({ type: "integer", minimum: 0, maximum: FEED_MAX_WAIT_SECONDS, default: 0, example: FEED_MAX_WAIT_SECONDS })),
 });
 
 const batches = listBatchesQuerySchema.shape;

@@ -60,7 +60,14 @@ describe("urlProblem with insecure mode off", () => {
     ["https://user:pw@example.com/hook", "The URL must not contain credentials"],
     ["not a url", "Enter a valid URL"],
   ])("refuses %s", (url, problem) => {
-    expect(urlProblem(url, false)).toBe(problem);
+    expect(urlProblem(url, false)?.startsWith(problem)).toBe(true);
+  });
+
+  it("names the setting that allows http:// and local addresses, and the alternative", () => {
+    for (const url of ["http://localhost:4000/hooks", "https://127.0.0.1/hook"]) {
+      expect(urlProblem(url, false)).toContain("WEBHOOK_ALLOW_INSECURE=true");
+      expect(urlProblem(url, false)).toContain("listen");
+    }
   });
 
   it("accepts a public https URL", () => {

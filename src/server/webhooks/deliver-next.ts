@@ -17,7 +17,8 @@ import { describeError, log } from "@/server/observability/logger";
 import { observeJob } from "@/server/observability/observe";
 import { DISABLE_AFTER_FAILING_MS, nextRetryDelayMs } from "./retry-policy";
 import { sendRequest, type SendResult } from "./send-request";
-import { openSecret, signatureHeaders } from "./signing";
+import { openSecret } from "./signing";
+import { eventBody, signatureHeaders } from "./standard-webhooks";
 import { auditableUrl } from "./auditable-url";
 import { MEMBERS_EMAIL_SQL } from "@/server/mail/enqueue";
 import type { EmailParams } from "@/server/mail/kinds";
@@ -66,11 +67,6 @@ const POSTPONE_SQL = `UPDATE webhook_delivery SET next_attempt_at = now() + inte
 /** Receivers that may say how long to wait. */
 const HONOURS_RETRY_AFTER = new Set([429, 503]);
 
-/** The signed body: the stored event with its fields in the documented order. */
-function eventBody(p: ClaimedDelivery["payload"]): string {
-  return JSON.stringify({ id: p.id, type: p.type, mode: p.mode, createdAt: p.createdAt, data: p.data });
-}
-
 function signingSecrets(d: ClaimedDelivery, now: Date): string[] {
   const secrets = [openSecret(d.secret)];
   if (d.previous_secret && d.previous_secret_expires_at && d.previous_secret_expires_at > now) {
@@ -107,7 +103,9 @@ async function recordAttempt(client: PoolClient, d: ClaimedDelivery, at: Date, r
   }
   // 3xx lands here too: redirects are never followed, so they are failures.
   const gone = r.statusCode === 410;
-  const delay = gone ? null : nextRetryDelayMs(attempts, r.statusCode !== null && HONOURS_RETRY_AFTER.has(r.statusCode) ? r.retryAfterSeconds : null);
+  // A 410 disables the endpoint (below); the delivery it answered stays pending and due, so that it
+  // goes out again, first, with the events raised meanwhile, once the endpoint is re-enabled.
+  const delay = gone ? 0 : nextRetryDelayMs(attempts, r.statusCode !== null && HONOURS_RETRY_AFTER.has(r.statusCode) ? r.retryAfterSeconds : null);
   const rescheduled = await client.query(
     `UPDATE webhook_delivery SET status = $2::"DeliveryStatus", attempt_count = $3, next_attempt_at = $4, completed_at = $5, ${RELEASED}
       WHERE id = $1 AND lease_token = $6`,

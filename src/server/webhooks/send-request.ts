@@ -24,6 +24,11 @@ export type SendResult = {
 
 export class BlockedDestinationError extends Error {}
 
+/** What a developer refused an http:// or local URL needs to know: where it is allowed, and the alternative. */
+const INSECURE_HINT =
+  "http:// and local addresses are accepted only by a Hubi run for development with WEBHOOK_ALLOW_INSECURE=true; " +
+  "to receive events on your own machine, use the CLI's listen";
+
 /** Why this URL may not be used as an endpoint, or null. Checked when saved and at delivery. */
 export function urlProblem(url: string, allowInsecure: boolean): string | null {
   let parsed: URL;
@@ -33,11 +38,12 @@ export function urlProblem(url: string, allowInsecure: boolean): string | null {
     return "Enter a valid URL";
   }
   if (parsed.protocol !== "https:" && !(allowInsecure && parsed.protocol === "http:")) {
-    return allowInsecure ? "The URL must start with https:// or http://" : "The URL must start with https://";
+    if (allowInsecure) return "The URL must start with https:// or http://";
+    return `The URL must start with https://${parsed.protocol === "http:" ? ` (${INSECURE_HINT})` : ""}`;
   }
   if (parsed.username || parsed.password) return "The URL must not contain credentials";
   const host = parsed.hostname.replace(/^\[|\]$/g, "");
-  if (!allowInsecure && isIP(host) && isBlockedAddress(host)) return "The URL points to a private or reserved address";
+  if (!allowInsecure && isIP(host) && isBlockedAddress(host)) return `The URL points to a private or reserved address (${INSECURE_HINT})`;
   return null;
 }
 

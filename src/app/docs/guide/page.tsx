@@ -7,6 +7,9 @@ import { deploymentHosts } from "@/server/openapi/deployment-hosts";
 import { ERROR_STATUS } from "@/contracts/errors";
 import { SANDBOX_IDS, SANDBOX_LEVERS, SLOW_RESPONSE_SECONDS } from "@/contracts/sandbox";
 import { EVENT_RETENTION_DAYS } from "@/contracts/events-api";
+import { EVENT_TYPES } from "@/contracts/events";
+import { EVENT_EXAMPLES } from "@/server/openapi/examples";
+import { TOO_LARGE_MESSAGE } from "@/server/http/read-body";
 import { BATCH_MAX_ROWS } from "@/contracts/batches";
 import { API_KEY_SCOPES } from "@/contracts/api-key-scopes";
 import { ADDRESS_NOT_ALLOWED_MESSAGE } from "@/contracts/ip-allowlist";
@@ -292,6 +295,7 @@ export default async function GuidePage() {
             </tbody>
           </table>
           <CodeBlock title={codeTitle("typescript")}>{ERRORS}</CodeBlock>
+          <p>{rich("errors.bodyLimit", { tooLarge: TOO_LARGE_MESSAGE })}</p>
         </GuideSection>
 
         <GuideSection id="batches" title={guide("batches.title")}>
@@ -310,6 +314,29 @@ export default async function GuidePage() {
 
         <GuideSection id="webhooks" title={guide("webhooks.title")}>
           <p>{rich("webhooks.events", { eventShape: "{ id, type, mode, createdAt, data }" })}</p>
+          <table className="w-full text-left text-sm">
+            <thead>
+              <tr className="border-b border-slate-200">
+                <th className="py-2 pr-4">{guide("webhooks.type")}</th>
+                <th className="py-2">{guide("webhooks.meaning")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {EVENT_TYPES.map((type) => (
+                <tr key={type} id={`event-${type}`} className="scroll-mt-8 border-b border-slate-100 align-top">
+                  <td className="py-2 pr-4 font-mono">{type}</td>
+                  <td className="py-2">
+                    {guide(`webhooks.types.${type}`)}
+                    <details className="mt-1">
+                      <summary className="cursor-pointer text-slate-600">{guide("webhooks.example")}</summary>
+                      <CodeBlock title={codeTitle("deliveryBody")}>{JSON.stringify(EVENT_EXAMPLES[type], null, 2)}</CodeBlock>
+                    </details>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p>{rich("webhooks.listen", { listenCommand: "HUBI_API_KEY=… npm run cli -- listen --base-url <Hubi URL> --forward-to http://localhost:4000/hooks" })}</p>
           <p>{rich("webhooks.signing", { signatureFormat: "v1,<base64>", signedContent: "{id}.{timestamp}.{raw body}" })}</p>
           <CodeBlock title={codeTitle("routeHandler")}>{WEBHOOK}</CodeBlock>
           <p>{rich("webhooks.libraries")}</p>
@@ -318,6 +345,7 @@ export default async function GuidePage() {
         <GuideSection id="events" title={guide("events.title")}>
           <p>{rich("events.body", { days: EVENT_RETENTION_DAYS, eventPath: "GET /api/v1/events/{id}" })}</p>
           <CodeBlock title={codeTitle("typescript")}>{CATCH_UP}</CodeBlock>
+          <p>{rich("events.feed", { feedPath: "GET /api/v1/events/feed" })}</p>
         </GuideSection>
       </main>
     </>

@@ -3,7 +3,8 @@ import { transactOnce } from "@/server/submissions";
 import type { ServiceContext } from "@/server/context";
 import { recordAudit } from "@/server/audit/record";
 import { assertBusinessAccess } from "@/server/authorization";
-import { generateSecret, sealSecret } from "@/server/webhooks/signing";
+import { sealSecret } from "@/server/webhooks/signing";
+import { generateSecret } from "@/server/webhooks/standard-webhooks";
 import { endpointScope, loadEndpoint } from "./endpoint-view";
 
 export const rotateWebhookSecretInput = endpointScope;

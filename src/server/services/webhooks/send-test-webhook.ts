@@ -21,8 +21,16 @@ export const TEST_EVENTS_PER_MINUTE = 5;
  * Raises a `webhook_test` event and delivers it now, returning the delivery with its first
  * attempt so the portal can show the receiver's answer. The event and its delivery are committed
  * first: if this process dies mid-request, a worker sends it again like any other delivery.
+ *
+ * `byWorker`: leave the attempt to the deployment's webhook workers and wait for it. The CLI does,
+ * since its own process may not have the deployment's settings (WEBHOOK_ALLOW_INSECURE): its
+ * attempt could fail where the deployment's succeeds.
  */
-export async function sendTestWebhook(ctx: ServiceContext, input: z.input<typeof sendTestWebhookInput>): Promise<DeliveryView> {
+export async function sendTestWebhook(
+  ctx: ServiceContext,
+  input: z.input<typeof sendTestWebhookInput>,
+  options: { byWorker?: boolean } = {},
+): Promise<DeliveryView> {
   const scope = sendTestWebhookInput.parse(input);
   assertBusinessAccess(ctx, scope.businessId, "developer");
   const endpoint = await loadEndpoint(scope);
@@ -41,12 +49,13 @@ export async function sendTestWebhook(ctx: ServiceContext, input: z.input<typeof
     });
   });
   // A worker (or the first of a repeated submission) may have claimed it; then wait for its attempt.
-  if (!(await deliverNext({ deliveryId: delivery.id }))) await waitForFirstAttempt(delivery.id);
+  if (options.byWorker || !(await deliverNext({ deliveryId: delivery.id }))) await waitForFirstAttempt(delivery.id);
   return toDeliveryView(await db().webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id }, include: deliveryInclude }));
 }
 
+/** A worker looks for work every second and may be mid-attempt elsewhere: allow for both. */
 async function waitForFirstAttempt(deliveryId: string): Promise<void> {
-  const deadline = Date.now() + DELIVERY_TIMEOUT_MS + 2_000;
+  const deadline = Date.now() + 2 * DELIVERY_TIMEOUT_MS + 2_000;
   while (Date.now() < deadline) {
     const attempts = await db().webhookAttempt.count({ where: { deliveryId } });
     if (attempts > 0) return;

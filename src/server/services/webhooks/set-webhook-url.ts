@@ -7,7 +7,8 @@ import { assertBusinessAccess } from "@/server/authorization";
 import { badRequest } from "@/server/errors";
 import { urlProblem } from "@/server/webhooks/send-request";
 import { auditableUrl } from "@/server/webhooks/auditable-url";
-import { generateSecret, sealSecret } from "@/server/webhooks/signing";
+import { sealSecret } from "@/server/webhooks/signing";
+import { generateSecret } from "@/server/webhooks/standard-webhooks";
 import { endpointScope, toEndpointView, type EndpointView } from "./endpoint-view";
 
 export const setWebhookUrlInput = endpointScope.extend({
