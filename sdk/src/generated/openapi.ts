@@ -2045,11 +2045,8 @@ export interface operations {
                      *             "purpose": "Account opening",
                      *             "channel": "api",
                      *             "match": null,
-                     *             "consent": {
-                     *               "obtainedAt": "2026-11-22T09:25:00.000Z",
-                     *               "method": "electronic",
-                     *               "reference": "KYC-FORM-2291"
-                     *             },
+                     *             "consent": null,
+                     *             "lawfulBasis": null,
                      *             "redactedAt": null,
                      *             "createdAt": "2026-11-22T09:30:00.000Z",
                      *             "result": "verified"
@@ -2977,11 +2974,8 @@ export interface operations {
                  *         "purpose": "Account opening",
                  *         "channel": "api",
                  *         "match": null,
-                 *         "consent": {
-                 *           "obtainedAt": "2026-11-22T09:25:00.000Z",
-                 *           "method": "electronic",
-                 *           "reference": "KYC-FORM-2291"
-                 *         },
+                 *         "consent": null,
+                 *         "lawfulBasis": null,
                  *         "redactedAt": null,
                  *         "createdAt": "2026-11-22T09:30:00.000Z",
                  *         "result": "verified"
