@@ -45,7 +45,7 @@ const schema = z.object({
     .enum(["true", "false"])
     .default("true")
     .transform((v) => v === "true"),
-  /** Batch chunks processed at once per process (each holds one database connection while it works). */
+  /** Batch chunks processed at once per process (each holds a database connection only while it writes). */
   BATCH_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   /**
    * Rows per batch chunk, the unit a worker does in one transaction: large enough to spread each
@@ -54,6 +54,11 @@ const schema = z.object({
    * updating one row again and again in one transaction grows with the count.
    */
   BATCH_CHUNK_ROWS: z.coerce.number().int().min(10).max(5000).default(500),
+  /**
+   * How long a worker may take over a batch chunk's lookup and write before another worker may
+   * take the chunk over (its worker died): the registry's slowest answer for a chunk, with room.
+   */
+  BATCH_CHUNK_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
   /** How businesses buy credits: shown on the portal's Credits page (an email address, a phone number). */
   CREDITS_CONTACT: z.string().trim().min(1).max(200).default("sales@hubi.so"),
   /** Admin grants of more credits than this ask for a second confirmation. */
@@ -74,6 +79,15 @@ const schema = z.object({
     .string()
     .optional()
     .transform((v) => v || undefined),
+  /**
+   * Tests only: a live registry lookup that includes this national ID fails, as a lookup of a
+   * remote registry that cannot be reached fails, so that the tests can show what such a failure
+   * costs (nothing: the credit is refunded). A real deployment never sets it.
+   */
+  REGISTRY_FAILING_NATIONAL_ID: z
+    .string()
+    .regex(/^[0-9]{11}$/)
+    .optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** The bearer token Prometheus scrapes /metrics with; unset, /metrics does not exist (404). */
   /** `npm run worker` processes: the port their /metrics listens on (unset: none). */

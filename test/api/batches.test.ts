@@ -12,6 +12,7 @@ import { createApiKey } from "@/server/services/keys/create-api-key";
 import { SANDBOX_IDS } from "@/contracts/sandbox";
 import { api } from "../support/api";
 import { createTestBusiness, uniqueNationalId } from "../support/factories";
+import { FAILING_NATIONAL_ID } from "../support/env";
 import { balanceOf, ledgerSum, outboxTypes } from "../support/queries";
 import { startWorkerProcess, type WorkerProcess } from "../support/worker-process";
 import { batchCount, batchEnded, batchFootprint, csvOf, fetchResults, resultLines, seedCitizens, upload } from "../support/batches";
@@ -179,6 +180,22 @@ describe("a malformed file is a 400 naming the line, and nothing is created", ()
 });
 
 describe("live batches: credits, consent, audit", () => {
+  it("a chunk whose lookup keeps failing fails its batch, and every credit its chunks reserved comes back", async () => {
+    const biz = await createTestBusiness({ live: true, credits: 500 });
+    // Chunks of 100 rows: the first two look up fine, the third holds the ID the registry fails on.
+    const ids = Array.from({ length: 300 }, (_, i) => (i === 250 ? FAILING_NATIONAL_ID : uniqueNationalId()));
+    const created = await upload(biz.liveKey!, csvOf("nationalId", ids));
+    const batch = await batchEnded(biz.liveKey!, created.body.data.id);
+    expect(batch.status).toBe("failed");
+    const recorded = batch.processedRows - batch.counts.invalid;
+    expect(batch.creditsUsed).toBe(recorded);
+    expect(await balanceOf(biz.businessId)).toBe(500 - recorded);
+    expect(await ledgerSum(biz.businessId)).toBe(500 - recorded);
+    const { rows } = await pool().query<{ n: number }>("SELECT count(*)::int AS n FROM credit_ledger_entry WHERE business_id = $1 AND kind = 'refund'", [biz.businessId]);
+    expect(rows[0]!.n).toBe(1);
+    expect((await batchFootprint(batch.id)).verifications).toBe(recorded);
+  });
+
   it("when credits run out mid-batch, the remaining rows get insufficient_credits and cost nothing; the balance stops at 0", async () => {
     const biz = await createTestBusiness({ live: true, credits: 130 });
     // Every row would be verified: chunks run side by side, so which rows get the last credits

@@ -83,5 +83,5 @@ export async function createTestMember(businessId: string, role: "owner" | "deve
 /** One sandbox verification through the real service; returns its id. */
 export async function createTestVerification(businessId: string): Promise<string> {
   const verification = await verifyCitizen(ctx(), { businessId, mode: "test", channel: "api", nationalId: uniqueNationalId() });
-  return verification.data.id;
+  return verification.body.data.id;
 }

@@ -4,7 +4,8 @@
  * rules §9:
  *
  *   request id → authenticate (401/403) → rate limit (429, counted in the same round trip) → validate (400)
- *   → idempotency (replay or 409, on routes that declare it) → handler (credits 402 → work)
+ *   → handler: idempotency (replay or 409, on routes that declare it; claimed by the service, with
+ *     the credit in the same statement) → credits (402) → work
  *   → response with request id and rate-limit headers
  *
  * Then a log line and a metrics sample (route pattern, no bodies, keys or IDs) and a request-log
@@ -23,17 +24,16 @@ import { readJsonObject } from "./read-body";
 import { fieldErrors } from "./field-errors";
 import { errorResponse, json, stream } from "./respond";
 import { recordRequest } from "./request-log";
-import { withClaim } from "@/server/services/verifications/idempotency";
-import { claimForRequest, type IdempotencyClaim } from "./idempotency-step";
-import type { IdempotencyScope } from "@/server/services/verifications/idempotency";
+import { claimForRequest, idempotencyRequest, type IdempotencyClaim } from "./idempotency-step";
+import type { IdempotencyRequest } from "@/server/services/verifications/idempotency";
 import "@/contracts/validation-messages";
 
 type Schema = z.ZodType;
 
 export type HandlerInput<B extends Schema | undefined, Q extends Schema | undefined> = {
   ctx: ServiceContext & { actor: ApiKeyActor };
-  /** The claimed Idempotency-Key, on routes that declare `idempotent`; the handler's write completes it. */
-  idempotency: IdempotencyScope | null;
+  /** The Idempotency-Key, on routes that declare `idempotent`: the handler's service claims and completes it. */
+  idempotency: IdempotencyRequest | null;
   body: B extends Schema ? z.output<B> : undefined;
   query: Q extends Schema ? z.output<Q> : undefined;
   params: Record<string, string>;
@@ -81,30 +81,22 @@ export function apiRoute<B extends Schema | undefined, Q extends Schema | undefi
         Object.entries((await routeCtx?.params) ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
       );
       const status = def.status ?? 200;
-      const claim = def.idempotent && !def.upload ? await claimForRequest(req, actor, rawBody) : null;
-      if (claim && "replay" in claim) {
-        answered = def.idempotent!.replay(claim.replay as z.output<R>);
-        response = json(answered, status, { ...headers, "Idempotent-Replayed": "true" });
+      const idempotency = def.idempotent && !def.upload ? idempotencyRequest(req, actor, rawBody) : null;
+      const result = await handle({
+        ctx: { actor: actor!, requestId },
+        idempotency,
+        body: body as HandlerInput<B, Q>["body"],
+        query: query as HandlerInput<B, Q>["query"],
+        params,
+        policy,
+        request: req,
+        claimIdempotency: (raw) => claimForRequest(req, actor!, raw),
+      });
+      if ("stream" in result) {
+        response = stream(result.stream, result.contentType, { ...headers, ...result.headers });
       } else {
-        const idempotency = claim?.scope ?? null;
-        const result = await withClaim(idempotency, () =>
-          handle({
-            ctx: { actor: actor!, requestId },
-            idempotency,
-            body: body as HandlerInput<B, Q>["body"],
-            query: query as HandlerInput<B, Q>["query"],
-            params,
-            policy,
-            request: req,
-            claimIdempotency: (raw) => claimForRequest(req, actor!, raw),
-          }),
-        );
-        if ("stream" in result) {
-          response = stream(result.stream, result.contentType, { ...headers, ...result.headers });
-        } else {
-          answered = result.replayed ? def.idempotent!.replay(result.body as z.output<R>) : result.body;
-          response = json(answered, status, { ...headers, ...(result.replayed ? { "Idempotent-Replayed": "true" } : {}), ...result.headers });
-        }
+        answered = result.replayed ? def.idempotent!.replay(result.body as z.output<R>) : result.body;
+        response = json(answered, status, { ...headers, ...(result.replayed ? { "Idempotent-Replayed": "true" } : {}), ...result.headers });
       }
     } catch (error) {
       response = errorResponse(asAppError(error, requestId), requestId, headers);

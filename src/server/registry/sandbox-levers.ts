@@ -5,7 +5,7 @@
  * since the sandbox has no balance to move.
  */
 import { SANDBOX_LEVERS, SLOW_RESPONSE_SECONDS, type SandboxLever } from "@/contracts/sandbox";
-import { db } from "@/server/db/client";
+import { pool } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import { buildEvent, raiseEvent } from "@/server/events/outbox";
 import { INSUFFICIENT_CREDITS_MESSAGE } from "@/server/services/credits/charge-credit-sql";
@@ -25,10 +25,10 @@ export async function pullSandboxLever(businessId: string, nationalId: string): 
       await new Promise((resolve) => setTimeout(resolve, SLOW_RESPONSE_SECONDS * 1000));
       return;
     case "credits_low":
-      await raiseEvent(db(), businessId, buildEvent("credits_low", "test", { balance: SANDBOX_THRESHOLD - 1, threshold: SANDBOX_THRESHOLD }));
+      await raiseEvent(pool(), businessId, buildEvent("credits_low", "test", { balance: SANDBOX_THRESHOLD - 1, threshold: SANDBOX_THRESHOLD }));
       return;
     case "credits_exhausted":
-      await raiseEvent(db(), businessId, buildEvent("credits_exhausted", "test", { balance: 0, threshold: SANDBOX_THRESHOLD }));
+      await raiseEvent(pool(), businessId, buildEvent("credits_exhausted", "test", { balance: 0, threshold: SANDBOX_THRESHOLD }));
       return;
     case undefined:
       return;

@@ -4,13 +4,10 @@
  * `verification_completed` of their own: a million webhooks would bury the receiver.
  */
 import type pg from "pg";
-import { buildEvent } from "@/server/events/outbox";
+import { buildEvent, raiseEvent } from "@/server/events/outbox";
 import { toBatch, type BatchRow } from "./batch-row";
 
 export async function raiseBatchFinished(client: pg.PoolClient, businessId: string, batch: BatchRow, at: Date): Promise<void> {
   const event = buildEvent("batch_completed", batch.mode, toBatch(batch), at);
-  await client.query(
-    `INSERT INTO outbox_event (id, business_id, mode, type, payload, created_at) VALUES ($1, $2, $3, 'batch_completed', $4, $5)`,
-    [event.id, businessId, batch.mode, JSON.stringify(event), at],
-  );
+  await raiseEvent(client, businessId, event);
 }

@@ -1,6 +1,7 @@
 /**
- * Cancel a batch (product rules §18): rows not yet processed end as `cancelled` and cost nothing;
- * a chunk already being processed finishes first. Idempotent: cancelling an ended batch answers
+ * Cancel a batch (product rules §18): rows not yet processed end as `cancelled` and cost nothing
+ * (close-batch.ts refunds what their chunks had reserved); a chunk whose results are being written
+ * finishes first. Idempotent: cancelling an ended batch answers
  * it as it is. A portal form's repeat (same submission token) answers what the first cancel did.
  */
 import type { Batch } from "@/contracts/batches";

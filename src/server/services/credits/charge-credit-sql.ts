@@ -23,6 +23,7 @@
  * not charge twice in one transaction (a second charge could wait on the first one's lock).
  */
 import type { Sql } from "@/server/db/sql";
+import { insertEventsSql } from "@/server/events/outbox";
 
 export function chargeCreditCtes(
   q: Sql,
@@ -50,16 +51,13 @@ export function chargeCreditCtes(
       FROM charge WHERE took > 0
   ),
   charge_events AS (
-    INSERT INTO outbox_event (id, business_id, mode, type, payload, created_at)
-    SELECT (e->>'id')::uuid, ${biz}, 'live', e->>'type', e, ${at}
-      FROM (
-        SELECT jsonb_build_object('id', gen_random_uuid(), 'type', t.type, 'mode', 'live',
-                                  'createdAt', ${q.p(o.at.toISOString())}::text,
-                                  'data', jsonb_build_object('balance', c.balance, 'threshold', c.threshold)) AS e
-          FROM charge c
-          CROSS JOIN LATERAL (VALUES ('credits_low', c.low), ('credits_exhausted', c.exhausted)) AS t(type, due)
-         WHERE t.due
-      ) ev
+    ${insertEventsSql(`
+      SELECT ${biz}, jsonb_build_object('id', gen_random_uuid(), 'type', t.type, 'mode', 'live',
+                                        'createdAt', ${q.p(o.at.toISOString())}::text,
+                                        'data', jsonb_build_object('balance', c.balance, 'threshold', c.threshold))
+        FROM charge c
+        CROSS JOIN LATERAL (VALUES ('credits_low', c.low), ('credits_exhausted', c.exhausted)) AS t(type, due)
+       WHERE t.due`)}
   )`;
 }
 

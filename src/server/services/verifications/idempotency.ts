@@ -5,7 +5,8 @@
  * kept, encrypted (they hold citizen details), for 24 hours.
  */
 import { pool } from "@/server/db/client";
-import { decrypt, hashRequestBody } from "@/server/crypto/secrets";
+import { decrypt, encrypt, hashRequestBody } from "@/server/crypto/secrets";
+import { Sql } from "@/server/db/sql";
 import { conflict, idempotencyInFlight } from "@/server/errors";
 import type { Mode } from "@/generated/prisma/enums";
 import { prepared } from "@/server/db/prepared";
@@ -28,68 +29,110 @@ export function requestHash(body: unknown): string {
 
 export const encryptionContext = (s: IdempotencyScope) => `idempotency:${s.businessId}:${s.mode}:${s.key}`;
 
-type ClaimRow = { claimed: boolean; request_hash: string | null; state: string | null; response: Buffer | null };
+/** A key to claim: its scope and the hash of the request body it was sent with. */
+export type IdempotencyRequest = { scope: IdempotencyScope; hash: string };
 
-const CLAIM_SQL = `
-WITH claimed AS (
-  INSERT INTO idempotency_record (business_id, mode, key, request_hash, state, locked_at, expires_at)
-  VALUES ($1::uuid, $2::"Mode", $3, $4, 'in_flight', now(), now() + interval '${IDEMPOTENCY_WINDOW_HOURS} hours')
-  ON CONFLICT (business_id, mode, key) DO UPDATE
-     SET request_hash = EXCLUDED.request_hash, state = 'in_flight', response_status = NULL,
-         response = NULL, locked_at = now(), expires_at = EXCLUDED.expires_at
-   WHERE idempotency_record.expires_at <= now()
-      OR (idempotency_record.state = 'in_flight'
-          AND idempotency_record.locked_at < now() - interval '${ABANDONED_AFTER_SECONDS} seconds'
-          AND idempotency_record.request_hash = EXCLUDED.request_hash)
-  RETURNING true AS claimed
-)
-SELECT true AS claimed, NULL::text AS request_hash, NULL::text AS state, NULL::bytea AS response FROM claimed
-UNION ALL
-SELECT false, r.request_hash, r.state, r.response
-  FROM idempotency_record r
- WHERE r.business_id = $1::uuid AND r.mode = $2::"Mode" AND r.key = $3 AND NOT EXISTS (SELECT 1 FROM claimed)`;
+export type ClaimRow = { claimed: boolean; request_hash: string | null; state: string | null; response: Buffer | null };
+
+/**
+ * The claim as common table expressions, so that a caller can do more in the same statement (a
+ * verify reserves its credit there): `claimed` has a row when the key is now this request's, and
+ * `CLAIM_COLUMNS` (a select list over them) reads as a `ClaimRow`.
+ */
+export function claimCtes(q: Sql, { scope, hash }: IdempotencyRequest): string {
+  const biz = q.p(scope.businessId, "uuid");
+  const mode = q.p(scope.mode, '"Mode"');
+  const key = q.p(scope.key);
+  return `
+  claimed AS (
+    INSERT INTO idempotency_record (business_id, mode, key, request_hash, state, locked_at, expires_at)
+    VALUES (${biz}, ${mode}, ${key}, ${q.p(hash)}, 'in_flight', now(), now() + interval '${IDEMPOTENCY_WINDOW_HOURS} hours')
+    ON CONFLICT (business_id, mode, key) DO UPDATE
+       SET request_hash = EXCLUDED.request_hash, state = 'in_flight', response_status = NULL,
+           response = NULL, locked_at = now(), expires_at = EXCLUDED.expires_at
+     WHERE idempotency_record.expires_at <= now()
+        OR (idempotency_record.state = 'in_flight'
+            AND idempotency_record.locked_at < now() - interval '${ABANDONED_AFTER_SECONDS} seconds'
+            AND idempotency_record.request_hash = EXCLUDED.request_hash)
+    RETURNING true AS claimed
+  ),
+  claim AS (
+    SELECT EXISTS (SELECT 1 FROM claimed) AS claimed, r.request_hash, r.state, r.response
+      FROM (SELECT 1) AS one
+      LEFT JOIN idempotency_record r
+        ON r.business_id = ${biz} AND r.mode = ${mode} AND r.key = ${key} AND NOT EXISTS (SELECT 1 FROM claimed)
+  )`;
+}
+
+export const CLAIM_COLUMNS = "claim.claimed, claim.request_hash, claim.state, claim.response";
 
 export type Claim = { status: "claimed" } | { status: "replay"; body: unknown };
 
-export async function claimIdempotencyKey(scope: IdempotencyScope, hash: string): Promise<Claim> {
-  // A record committed by a concurrent request while this statement waited can be invisible to
-  // its snapshot; the second attempt sees it.
+/**
+ * What a claim statement found: claimed, a replay, or a 409. Null when the record was neither
+ * claimable nor visible: one committed by a concurrent request while the statement waited can be
+ * invisible to its snapshot, and the statement is simply run again.
+ */
+export function readClaim(row: ClaimRow, { scope, hash }: IdempotencyRequest): Claim | null {
+  if (row.claimed) return { status: "claimed" };
+  if (row.state === null) return null;
+  // Redaction cleared the request hash too: no body can be compared, none replayed.
+  if (row.state === "redacted") {
+    throw conflict("The verification this Idempotency-Key produced has been redacted, so it cannot be replayed. Use a new key to verify again.");
+  }
+  if (row.request_hash !== hash) {
+    throw conflict("This Idempotency-Key was already used with a different request payload.");
+  }
+  if (row.state !== "completed" || !row.response) throw idempotencyInFlight();
+  return { status: "replay", body: JSON.parse(decrypt(row.response, encryptionContext(scope))) };
+}
+
+/** Runs a claim statement until it reads as claimed, a replay or a 409. */
+export async function runClaim<R extends ClaimRow>(
+  request: IdempotencyRequest,
+  run: () => Promise<R>,
+): Promise<{ claim: Claim; row: R }> {
   for (let attempt = 0; attempt < 3; attempt++) {
-    const { rows } = await pool().query<ClaimRow>(prepared(CLAIM_SQL, [scope.businessId, scope.mode, scope.key, hash]));
-    const row = rows[0];
-    if (!row) continue;
-    if (row.claimed) return { status: "claimed" };
-    // Redaction cleared the request hash too: no body can be compared, none replayed.
-    if (row.state === "redacted") {
-      throw conflict("The verification this Idempotency-Key produced has been redacted, so it cannot be replayed. Use a new key to verify again.");
-    }
-    if (row.request_hash !== hash) {
-      throw conflict("This Idempotency-Key was already used with a different request payload.");
-    }
-    if (row.state !== "completed" || !row.response) {
-      throw idempotencyInFlight();
-    }
-    return { status: "replay", body: JSON.parse(decrypt(row.response, encryptionContext(scope))) };
+    const row = await run();
+    const claim = readClaim(row, request);
+    if (claim) return { claim, row };
   }
   throw idempotencyInFlight();
 }
 
-/** Frees a claim whose request failed, so the client can fix the cause and retry with the same key. */
-export async function releaseIdempotencyKey(scope: IdempotencyScope): Promise<void> {
-  await pool().query(
-    `DELETE FROM idempotency_record WHERE business_id = $1::uuid AND mode = $2::"Mode" AND key = $3 AND state = 'in_flight'`,
-    [scope.businessId, scope.mode, scope.key],
-  );
+export async function claimIdempotencyKey(scope: IdempotencyScope, hash: string): Promise<Claim> {
+  const request = { scope, hash };
+  const q = new Sql();
+  const sql = `WITH ${claimCtes(q, request)} SELECT ${CLAIM_COLUMNS} FROM claim`;
+  const { claim } = await runClaim(request, async () => (await pool().query<ClaimRow>(prepared(sql, q.values))).rows[0]!);
+  return claim;
 }
 
-/** Runs the work with the claimed scope, releasing the claim if it fails. */
-export async function withClaim<T>(scope: IdempotencyScope | null, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (scope) await releaseIdempotencyKey(scope);
-    throw error;
-  }
+/** Completes a claim in the statement that writes the request's work (when `inserted` has a row). */
+export function completeClaimCte(q: Sql, scope: IdempotencyScope, verificationId: string, body: unknown): string {
+  return `
+  completed_claim AS (
+    UPDATE idempotency_record SET state = 'completed', response_status = 200, verification_id = ${q.p(verificationId, "uuid")},
+           response = ${q.p(encrypt(JSON.stringify(body), encryptionContext(scope)))}
+     WHERE business_id = ${q.p(scope.businessId, "uuid")} AND mode = ${q.p(scope.mode, '"Mode"')} AND key = ${q.p(scope.key)}
+       AND EXISTS (SELECT 1 FROM inserted)
+  )`;
+}
+
+/** Frees a claim whose request failed, in the statement that undoes the rest (a refund). */
+export function releaseClaimCte(q: Sql, scope: IdempotencyScope): string {
+  return `
+  released_claim AS (
+    DELETE FROM idempotency_record
+     WHERE business_id = ${q.p(scope.businessId, "uuid")} AND mode = ${q.p(scope.mode, '"Mode"')} AND key = ${q.p(scope.key)}
+       AND state = 'in_flight'
+  )`;
+}
+
+/** Frees a claim whose request failed, so the client can fix the cause and retry with the same key. */
+export async function releaseIdempotencyKey(scope: IdempotencyScope): Promise<void> {
+  const q = new Sql();
+  await pool().query(`WITH ${releaseClaimCte(q, scope)} SELECT 1`, q.values);
 }
 
 /** Removes records past their window (they hold encrypted citizen details). */

@@ -12,7 +12,7 @@ import { pool } from "@/server/db/client";
 import { Sql } from "@/server/db/sql";
 import { AppError, notFound } from "@/server/errors";
 import { assertBusinessAccess } from "@/server/authorization";
-import { buildEvent } from "@/server/events/outbox";
+import { buildEvent, insertEventsSql } from "@/server/events/outbox";
 import { redactionCtes } from "./redaction-sql";
 import { fromRow, VERIFICATION_COLUMNS, type VerificationRow } from "./verification-row";
 
@@ -42,10 +42,7 @@ WITH ${redactionCtes(q, `SELECT id FROM verification WHERE id = ${vid} AND busin
       FROM redacted
   ),
   event AS (
-    INSERT INTO outbox_event (id, business_id, mode, type, payload, created_at)
-    SELECT ${q.p(event.id, "uuid")}, business_id, mode, 'verification_redacted',
-           jsonb_set(${q.p(JSON.stringify(event), "jsonb")}, '{data,reference}', to_jsonb(reference)), ${q.p(at, "timestamptz")}
-      FROM redacted
+    ${insertEventsSql(`SELECT business_id, jsonb_set(${q.p(JSON.stringify(event), "jsonb")}, '{data,reference}', to_jsonb(reference)) FROM redacted`)}
   )
 SELECT count(*)::int AS redacted FROM redacted`;
   const { rows } = await pool().query<{ redacted: number }>(sql, q.values);

@@ -1,14 +1,16 @@
 /**
- * Verify a citizen: the product's hot path. After the registry lookup, everything the request
- * changes (history counter and row, credit + ledger + credit events, audit entry, outbox event,
- * idempotency record) is written by ONE statement, so it commits atomically in one round trip.
+ * Verify a citizen: the product's hot path, through the verification write's three steps
+ * (verification-write-sql.ts), each one statement:
  *
- * Locks, per business only: a credit bucket (one of several, see charge-credit-sql.ts), the
- * business row for the history counter (`seq`: gapless, which keeps list totals and deep pages
- * index seeks), and the business's audit chain head. The last two are one row each, held from
- * their update to the commit, so one business's verifies pass them one at a time; the audit chain
- * is per business by design, so moving the counter elsewhere would not let them overlap, and the
- * sandbox, the reference, passes the same counter (the benchmark samples these waits).
+ * 1. Admission: the Idempotency-Key claimed (replay or 409 here) and, live, the credit reserved
+ *    (402 here), together.
+ * 2. The registry lookup (and the sandbox levers), with no transaction open and no connection held.
+ * 3. The outcome: the verification, its counter, audit entry, event and the completed
+ *    idempotency record; or, when the lookup (or that write) failed, the credit refunded and the
+ *    key released, so that the client may retry with the same key.
+ *
+ * Round trips to the database on the way (after authentication): live, 3 (admission, the mirror
+ * registry's lookup, outcome); sandbox, 1 without an Idempotency-Key (outcome) and 2 with one.
  */
 import { randomUUID } from "node:crypto";
 import type { Mode } from "@/generated/prisma/enums";
@@ -16,18 +18,30 @@ import type { Citizen, ConsentRequest, LawfulBasis, MatchRequest, MatchResult, V
 import { actorRef, type ServiceContext } from "@/server/context";
 import { pool } from "@/server/db/client";
 import { Sql } from "@/server/db/sql";
-import { encrypt, hashNationalId } from "@/server/crypto/secrets";
+import { prepared } from "@/server/db/prepared";
 import { newReference } from "@/server/crypto/identifiers";
 import { AppError } from "@/server/errors";
 import { assertBusinessAccess } from "@/server/authorization";
 import { registryFor } from "@/server/registry";
+import type { RegistryMatch } from "@/server/registry/types";
 import { pullSandboxLever } from "@/server/registry/sandbox-levers";
 import { buildEvent } from "@/server/events/outbox";
-import { chargeCreditCtes, INSUFFICIENT_CREDITS_MESSAGE } from "@/server/services/credits/charge-credit-sql";
+import { INSUFFICIENT_CREDITS_MESSAGE } from "@/server/services/credits/charge-credit-sql";
+import { refundCreditCtes } from "@/server/services/credits/refund-credit-sql";
 import { matchDateOfBirth, matchFullName } from "@/server/matching";
 import { toVerification } from "./verification-row";
-import { encryptionContext, type IdempotencyScope } from "./idempotency";
-import { prepared } from "@/server/db/prepared";
+import { admitCtes, recordVerificationsCtes } from "./verification-write-sql";
+import {
+  CLAIM_COLUMNS,
+  claimCtes,
+  completeClaimCte,
+  releaseClaimCte,
+  releaseIdempotencyKey,
+  runClaim,
+  type Claim,
+  type ClaimRow,
+  type IdempotencyRequest,
+} from "./idempotency";
 import { countVerifications } from "@/server/observability/metrics";
 
 export type VerifyCitizenInput = {
@@ -45,8 +59,8 @@ export type VerifyCitizenInput = {
   /** `match_only` keys learn whether the claim is right, never the registry's data (§17). */
   scope?: "full" | "match_only";
   apiKeyId?: string;
-  /** The Idempotency-Key the API pipeline claimed for this request: completed by the same write. */
-  idempotency?: IdempotencyScope | null;
+  /** The request's Idempotency-Key (API) or form submission (portal): claimed by the admission. */
+  idempotency?: IdempotencyRequest | null;
 };
 
 const MESSAGES = {
@@ -58,10 +72,21 @@ const MESSAGES = {
 
 const UNIQUE_VIOLATION = "23505";
 
-export async function verifyCitizen(ctx: ServiceContext, input: VerifyCitizenInput): Promise<VerifyCitizenResponse> {
+export async function verifyCitizen(ctx: ServiceContext, input: VerifyCitizenInput): Promise<VerifyCitizenResult> {
   assertBusinessAccess(ctx, input.businessId, "developer");
-  return perform(ctx, input, input.idempotency ?? null);
+  const id = randomUUID();
+  const admission = await admit(ctx, input, id);
+  if (admission.status === "replay") return { body: admission.body as VerifyCitizenResponse, replayed: true };
+  try {
+    const found = await lookUp(input);
+    return { body: await recordOutcome(ctx, input, id, found), replayed: false };
+  } catch (error) {
+    await refund(ctx, input, id);
+    throw error;
+  }
 }
+
+export type VerifyCitizenResult = { body: VerifyCitizenResponse; replayed: boolean };
 
 /** Only the results leave this function: the claimed values are compared and forgotten. */
 export function compareClaim(claim: MatchRequest | undefined | null, citizen: Citizen | null): MatchResult | null {
@@ -72,15 +97,50 @@ export function compareClaim(claim: MatchRequest | undefined | null, citizen: Ci
   };
 }
 
-async function perform(ctx: ServiceContext, input: VerifyCitizenInput, scope: IdempotencyScope | null) {
+type AdmitRow = ClaimRow & { took: number };
+
+/** Step 1: one statement, none at all for a sandbox verify without an Idempotency-Key. */
+async function admit(ctx: ServiceContext, input: VerifyCitizenInput, id: string): Promise<Claim> {
+  const claim = input.idempotency ?? null;
+  if (!claim && input.mode === "test") return { status: "claimed" };
+  const build = () => {
+    const q = new Sql();
+    const claimSql = claim ? `${claimCtes(q, claim)},` : "";
+    const admitted = admitCtes(q, {
+      businessId: input.businessId,
+      mode: input.mode,
+      count: 1,
+      requestId: ctx.requestId,
+      note: "Verification",
+      at: new Date(),
+      verificationId: id,
+      onlyIf: claim ? "EXISTS (SELECT 1 FROM claimed)" : undefined,
+    });
+    const columns = claim ? CLAIM_COLUMNS : "true AS claimed, NULL::text AS request_hash, NULL::text AS state, NULL::bytea AS response";
+    return prepared(`WITH ${claimSql}${admitted}
+SELECT ${columns}, (SELECT took FROM admitted) AS took${claim ? " FROM claim" : ""}`, q.values);
+  };
+  const run = async () => (await pool().query<AdmitRow>(build())).rows[0]!;
+  const { claim: outcome, row } = claim ? await runClaim(claim, run) : { claim: { status: "claimed" } as const, row: await run() };
+  if (outcome.status === "claimed" && row.took === 0) {
+    if (claim) await releaseIdempotencyKey(claim.scope);
+    throw new AppError("INSUFFICIENT_CREDITS", INSUFFICIENT_CREDITS_MESSAGE);
+  }
+  return outcome;
+}
+
+/** Step 2, with nothing open: the sandbox levers (test keys), then the registry. */
+async function lookUp(input: VerifyCitizenInput): Promise<RegistryMatch> {
   if (input.mode === "test") await pullSandboxLever(input.businessId, input.nationalId);
-  const found = await registryFor(input.mode).lookup(input.nationalId);
+  return registryFor(input.mode).lookup(input.nationalId);
+}
+
+/** Step 3: the outcome, one statement. A reference collides about once per 10^12 per day; a fresh one is simply drawn. */
+async function recordOutcome(ctx: ServiceContext, input: VerifyCitizenInput, id: string, found: RegistryMatch): Promise<VerifyCitizenResponse> {
   const matched = compareClaim(input.match, found.citizen);
   const live = input.mode === "live";
-  // A reference collides about once per 10^12 per day; a fresh one is simply drawn.
   for (let attempt = 1; ; attempt++) {
     const at = new Date();
-    const id = randomUUID();
     const body: VerifyCitizenResponse = {
       message: MESSAGES[found.result],
       cached: false,
@@ -102,85 +162,62 @@ async function perform(ctx: ServiceContext, input: VerifyCitizenInput, scope: Id
       match: matched,
     };
     try {
-      const recorded = await record(ctx, input, scope, body, at);
-      if (!recorded) throw new AppError("INSUFFICIENT_CREDITS", INSUFFICIENT_CREDITS_MESSAGE);
+      await write(ctx, input, body, at);
       countVerifications(input.mode, input.channel, found.result, 1, live ? 1 : 0);
       return body;
     } catch (error) {
-      const code = (error as { code?: string; constraint?: string }).code;
-      if (code === UNIQUE_VIOLATION && attempt < 3) continue;
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION && attempt < 3) continue;
       throw error;
     }
   }
 }
 
-/** Writes everything in one statement. False when a live call found no credit (nothing written). */
-async function record(
-  ctx: ServiceContext,
-  input: VerifyCitizenInput,
-  scope: IdempotencyScope | null,
-  body: VerifyCitizenResponse,
-  at: Date,
-): Promise<boolean> {
+async function write(ctx: ServiceContext, input: VerifyCitizenInput, body: VerifyCitizenResponse, at: Date): Promise<void> {
   const q = new Sql();
   const v = body.data;
-  const biz = q.p(input.businessId, "uuid");
-  const mode = q.p(input.mode, '"Mode"');
-  const vid = q.p(v.id, "uuid");
-  const ts = q.p(at, "timestamptz");
   const actor = ctx.actor;
-  // The charge runs first (the counter's condition reads it), so a charge waiting for a bucket
-  // never holds the business row.
-  const counter =
-    input.mode === "live"
-      ? `${chargeCreditCtes(q, { businessId: input.businessId, requestId: ctx.requestId, note: "Verification", at, verificationId: v.id })},
-  counter AS (
-    UPDATE business SET live_verification_count = live_verification_count + 1
-     WHERE id = ${biz} AND (SELECT took FROM charge) = 1 RETURNING live_verification_count AS seq
-  )`
-      : `counter AS (
-    UPDATE business SET test_verification_count = test_verification_count + 1
-     WHERE id = ${biz} RETURNING test_verification_count AS seq
-  )`;
-  const event = buildEvent("verification_completed", input.mode, toVerification(v), at);
-  const audit =
-    input.mode === "live"
-      ? `, audit AS (
-    INSERT INTO audit_log_entry (business_id, mode, actor_type, actor_id, action, target_type, target_id, metadata, request_id)
-    SELECT ${biz}, ${mode}, ${q.p(actorRef(actor).actorType)}, ${q.p(actorRef(actor).actorId)}, 'verification.performed',
-           'verification', ${vid}::text,
-           jsonb_build_object('reference', ${q.p(v.reference)}::text, 'result', ${q.p(v.result)}::text, 'channel', ${q.p(v.channel)}::text),
-           ${q.p(ctx.requestId)}
-      FROM inserted
-  )`
-      : "";
-  const idempotency = scope
-    ? `, idempotency AS (
-    UPDATE idempotency_record SET state = 'completed', response_status = 200, verification_id = ${vid},
-           response = ${q.p(encrypt(JSON.stringify(body), encryptionContext(scope)))}
-     WHERE business_id = ${biz} AND mode = ${mode} AND key = ${q.p(scope.key)} AND EXISTS (SELECT 1 FROM inserted)
-  )`
-    : "";
-  const sql = `
-WITH ${counter},
-  inserted AS (
-    INSERT INTO verification (id, business_id, mode, seq, reference, result, purpose, channel, match, consent, lawful_basis,
-                              national_id_hash, national_id_last4, credits_used, api_key_id, user_id, request_id, created_at)
-    SELECT ${vid}, ${biz}, ${mode}, seq, ${q.p(v.reference)}, ${q.p(v.result, '"VerificationResult"')}, ${q.p(v.purpose)},
-           ${q.p(v.channel, '"Channel"')}, ${q.p(v.match === null ? null : JSON.stringify(v.match), "jsonb")},
-           ${q.p(v.consent === null ? null : JSON.stringify(v.consent), "jsonb")}, ${q.p(v.lawfulBasis)},
-           ${q.p(hashNationalId(input.nationalId))}, ${q.p(input.nationalId.slice(-4))},
-           ${q.p(v.creditsUsed, "int")}, ${q.p(input.apiKeyId ?? null, "uuid")},
-           ${q.p(actor.type === "user" ? actor.userId : null, "uuid")}, ${q.p(ctx.requestId)}, ${ts}
-      FROM counter
-    RETURNING id
-  ),
-  event AS (
-    INSERT INTO outbox_event (id, business_id, mode, type, payload, created_at)
-    SELECT ${q.p(event.id, "uuid")}, ${biz}, ${mode}, 'verification_completed', ${q.p(JSON.stringify(event), "jsonb")}, ${ts}
-      FROM inserted
-  )${audit}${idempotency}
-SELECT count(*)::int AS recorded FROM inserted`;
-  const { rows } = await pool().query<{ recorded: number }>(prepared(sql, q.values));
-  return rows[0]!.recorded === 1;
+  const record = recordVerificationsCtes(
+    q,
+    [{ id: v.id, reference: v.reference, result: v.result, purpose: v.purpose, match: v.match, consent: v.consent, lawfulBasis: v.lawfulBasis, nationalId: input.nationalId }],
+    {
+      businessId: input.businessId,
+      mode: input.mode,
+      channel: input.channel,
+      at,
+      requestId: ctx.requestId,
+      apiKeyId: input.apiKeyId ?? null,
+      userId: actor.type === "user" ? actor.userId : null,
+      actor: actorRef(actor),
+      events: [buildEvent("verification_completed", input.mode, toVerification(v), at)],
+    },
+  );
+  const completed = input.idempotency ? `,${completeClaimCte(q, input.idempotency.scope, v.id, body)}` : "";
+  await pool().query(prepared(`WITH ${record}${completed}
+SELECT 1`, q.values));
+}
+
+/**
+ * The lookup or the outcome's write failed: nothing reached the caller, so the credit comes back
+ * (a `refund` ledger line) and the key is released, in one statement. Only if the verification
+ * does not exist: a write that committed but whose answer was lost is not refunded.
+ */
+async function refund(ctx: ServiceContext, input: VerifyCitizenInput, id: string): Promise<void> {
+  const live = input.mode === "live";
+  if (!live && !input.idempotency) return;
+  const q = new Sql();
+  const parts = [
+    live
+      ? refundCreditCtes(q, {
+          businessId: input.businessId,
+          amount: `CASE WHEN EXISTS (SELECT 1 FROM verification WHERE id = ${q.p(id, "uuid")}) THEN 0 ELSE 1 END`,
+          requestId: ctx.requestId,
+          note: "Verification refunded: no outcome",
+          at: new Date(),
+          verificationId: id,
+        })
+      : null,
+    input.idempotency ? releaseClaimCte(q, input.idempotency.scope) : null,
+  ].filter(Boolean);
+  await pool().query(prepared(`WITH ${parts.join(",")}
+SELECT 1`, q.values));
 }

@@ -9,7 +9,7 @@ import { assertWithinLimit, hitApiLimit } from "@/server/ratelimit/api-limit";
 import { verifyCitizen } from "./verify-citizen";
 import { hashIdempotencyKey } from "@/server/crypto/secrets";
 import { assertConsentPolicy } from "./consent-policy";
-import { claimIdempotencyKey, requestHash, withClaim, type IdempotencyScope } from "./idempotency";
+import { requestHash, type IdempotencyScope } from "./idempotency";
 
 export const verifyFromPortalInput = verifyCitizenRequestSchema.extend({ businessId: z.uuid(), mode: z.enum(["test", "live"]) });
 
@@ -34,11 +34,8 @@ export async function verifyFromPortal(ctx: ServiceContext, input: z.input<typeo
   assertConsentPolicy({ mode, requireLiveConsent: business.require_live_consent }, consent);
   const request = { nationalId, purpose, match, consent, lawfulBasis };
   const scope = submissionScope(ctx, businessId, mode);
-  if (scope) {
-    const claim = await claimIdempotencyKey(scope, requestHash(request));
-    if (claim.status === "replay") return claim.body as VerifyCitizenResponse;
-  }
-  return withClaim(scope, () => verifyCitizen(ctx, { businessId, mode, channel: "portal", ...request, idempotency: scope }));
+  const idempotency = scope ? { scope, hash: requestHash(request) } : null;
+  return (await verifyCitizen(ctx, { businessId, mode, channel: "portal", ...request, idempotency })).body;
 }
 
 /** Keyed like the API's Idempotency-Keys; the prefix keeps a portal form's key apart from them. */

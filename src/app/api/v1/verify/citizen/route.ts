@@ -3,7 +3,7 @@ import { apiRoute, methodNotAllowed } from "@/server/http/route";
 import { verifyCitizen } from "@/server/services/verifications/verify-citizen";
 
 export const POST = apiRoute(verifyCitizenOperation, async ({ ctx, body, idempotency }) => {
-  const verification = await verifyCitizen(ctx, {
+  return verifyCitizen(ctx, {
     businessId: ctx.actor.businessId,
     mode: ctx.actor.mode,
     channel: "api",
@@ -16,7 +16,6 @@ export const POST = apiRoute(verifyCitizenOperation, async ({ ctx, body, idempot
     apiKeyId: ctx.actor.apiKeyId,
     idempotency,
   });
-  return { body: verification };
 });
 
 export const GET = methodNotAllowed(["POST"]);
