@@ -81,7 +81,7 @@ export function apiRoute<B extends Schema | undefined, Q extends Schema | undefi
       const status = def.status ?? 200;
       const claim = def.idempotent && !def.upload ? await claimForRequest(req, actor, rawBody) : null;
       if (claim && "replay" in claim) {
-        answered = def.idempotent!.replay(claim.replay as z.output<R>);
+        answered = def.idempotent!.replay(claim.replay as z.output<R>, actor.scope);
         response = json(answered, status, { ...headers, "Idempotent-Replayed": "true" });
       } else {
         const idempotency = claim?.scope ?? null;
@@ -100,7 +100,7 @@ export function apiRoute<B extends Schema | undefined, Q extends Schema | undefi
         if ("stream" in result) {
           response = stream(result.stream, result.contentType, { ...headers, ...result.headers });
         } else {
-          answered = result.replayed ? def.idempotent!.replay(result.body as z.output<R>) : result.body;
+          answered = result.replayed ? def.idempotent!.replay(result.body as z.output<R>, actor.scope) : result.body;
           response = json(answered, status, { ...headers, ...(result.replayed ? { "Idempotent-Replayed": "true" } : {}), ...result.headers });
         }
       }
