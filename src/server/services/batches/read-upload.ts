@@ -49,12 +49,14 @@ export async function readUpload(
   const bytes = (body ?? new ReadableStream<Uint8Array>({ start: (c) => c.close() })).pipeThrough(meter(hash));
   const counter = { rowCount: 0 };
   let pending: BatchInputRow[] = [];
-  for await (const row of type === "text/csv" ? csvRows(bytes, policy, counter) : ndjsonRows(bytes, policy, counter)) {
-    pending.push(row);
-    if (pending.length === chunkSize) {
-      const rowsOfChunk = pending;
-      pending = [];
-      await onChunk({ rows: rowsOfChunk });
+  for await (const rows of type === "text/csv" ? csvRows(bytes, policy, counter) : ndjsonRows(bytes, policy, counter)) {
+    for (const row of rows) {
+      pending.push(row);
+      if (pending.length === chunkSize) {
+        const rowsOfChunk = pending;
+        pending = [];
+        await onChunk({ rows: rowsOfChunk });
+      }
     }
   }
   if (counter.rowCount === 0) throw malformed(null, type === "text/csv" ? "The file has no data rows under its header" : "The file has no rows");
@@ -121,17 +123,21 @@ function toRow(body: unknown, policy: ConsentPolicy): BatchInputRow {
 const ALLOWED = new Map(BATCH_CSV_COLUMNS.map((c) => [c.toLowerCase(), c]));
 type Column = (typeof BATCH_CSV_COLUMNS)[number];
 
-/** The rows of a CSV file: its header names the columns, each record after it is a row. */
-async function* csvRows(bytes: ReadableStream<Uint8Array>, policy: ConsentPolicy, counter: { rowCount: number }): AsyncGenerator<BatchInputRow> {
+/** The rows of a CSV file, a piece's worth at a time: its header names the columns, each record after it is a row. */
+async function* csvRows(bytes: ReadableStream<Uint8Array>, policy: ConsentPolicy, counter: { rowCount: number }): AsyncGenerator<BatchInputRow[]> {
   let columns: Column[] | null = null;
   try {
-    for await (const { line, cells } of streamCsvRecords(bytes, BATCH_CSV_LIMITS)) {
-      if (!columns) {
-        columns = csvHeader(line, cells);
-        continue;
+    for await (const records of streamCsvRecords(bytes, BATCH_CSV_LIMITS)) {
+      const rows: BatchInputRow[] = [];
+      for (const { line, cells } of records) {
+        if (!columns) {
+          columns = csvHeader(line, cells);
+          continue;
+        }
+        countRow(counter, line);
+        rows.push(csvRow(columns, cells, policy));
       }
-      countRow(counter, line);
-      yield csvRow(columns, cells, policy);
+      yield rows;
     }
   } catch (error) {
     throw error instanceof CsvReadError ? malformed(error.line, error.message) : error;
@@ -177,8 +183,8 @@ function csvRow(columns: Column[], cells: string[], policy: ConsentPolicy): Batc
 const MAX_LINE_CHARS = 16 * 1024;
 const tooLong = (line: number) => malformed(line, `The line is longer than ${MAX_LINE_CHARS / 1024} KiB`);
 
-/** The rows of an NDJSON file: one verify body per line; a line that is not JSON ends the file with a 400. */
-async function* ndjsonRows(bytes: ReadableStream<Uint8Array>, policy: ConsentPolicy, counter: { rowCount: number }): AsyncGenerator<BatchInputRow> {
+/** The rows of an NDJSON file, a piece's worth at a time: one verify body per line; a line that is not JSON ends the file with a 400. */
+async function* ndjsonRows(bytes: ReadableStream<Uint8Array>, policy: ConsentPolicy, counter: { rowCount: number }): AsyncGenerator<BatchInputRow[]> {
   const decoder = new TextDecoder();
   let line = 0;
   let rest = "";
@@ -186,9 +192,9 @@ async function* ndjsonRows(bytes: ReadableStream<Uint8Array>, policy: ConsentPol
     const lines = (rest + decoder.decode(chunk, { stream: true })).split("\n");
     rest = lines.pop()!;
     if (rest.length > MAX_LINE_CHARS) throw tooLong(line + lines.length + 1);
-    for (const body of lines) yield* ndjsonRow(body, ++line, policy, counter);
+    yield lines.flatMap((body) => [...ndjsonRow(body, ++line, policy, counter)]);
   }
-  yield* ndjsonRow(rest + decoder.decode(), ++line, policy, counter);
+  yield [...ndjsonRow(rest + decoder.decode(), ++line, policy, counter)];
 }
 
 function* ndjsonRow(text: string, line: number, policy: ConsentPolicy, counter: { rowCount: number }): Generator<BatchInputRow> {
