@@ -11,6 +11,10 @@ const config = {
   // /api/v1/verifications/ must answer as the API does (X-Request-Id, JSON), not with Next's bare
   // redirect; pages keep the redirect to their canonical path below.
   skipTrailingSlashRedirect: true,
+  // The page proxy (src/proxy.ts) runs for the portal's API and sign-in: Next.js copies such a body
+  // in memory first and cuts it here. Just above the largest body they accept (tRPC's 1,000,000
+  // bytes), so a bigger one is still refused as too large, and none is held beyond 1 MB.
+  experimental: { proxyClientMaxBodySize: "1mb" },
   async redirects() {
     return [{ source: "/:path((?!api/).+)/", destination: "/:path", permanent: true }];
   },

@@ -8,6 +8,8 @@ import { startTestStack } from "./support/stack";
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The app server's process id: tests of resource limits read its memory from /proc. */
+    appPid: number;
     databaseUrl: string;
     /** The schema owner's URL: only for tests that play an attacker or a migration (DDL). */
     databaseOwnerUrl: string;
@@ -21,6 +23,7 @@ export default async function setup(project: TestProject) {
   const { database, mail, env, app, stop } = await startTestStack({ name: "vitest-app" });
   Object.assign(process.env, env);
   project.provide("baseUrl", app.url);
+  project.provide("appPid", app.process.pid!);
   project.provide("databaseUrl", database.url);
   project.provide("databaseOwnerUrl", database.ownerUrl);
   project.provide("smtpUrl", mail.env.SMTP_URL);

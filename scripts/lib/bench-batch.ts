@@ -4,7 +4,6 @@
  * processed by the app's own batch workers (default chunk size and concurrency). Reports rows per
  * second, each phase's share, and the app's peak resident memory (sampled from /proc).
  */
-import fs from "node:fs";
 import { systemContext } from "@/server/context";
 import { db, disconnect, pool } from "@/server/db/client";
 import { hashNationalId } from "@/server/crypto/secrets";
@@ -12,7 +11,7 @@ import { createBusiness } from "@/server/services/businesses/create-business";
 import { createApiKey } from "@/server/services/keys/create-api-key";
 import { grantCredits } from "@/server/services/credits/grant-credits";
 import { startApp } from "../../test/support/app";
-import { processTree } from "../../test/support/process-tree";
+import { sampleRss } from "../../test/support/process-tree";
 
 const ROWS = Number(process.env.BENCH_BATCH_ROWS || 1_000_000);
 const nationalId = (i: number) => String(30_000_000_000 + i);
@@ -63,16 +62,6 @@ function csvStream(): ReadableStream<Uint8Array> {
   });
 }
 
-/** Resident memory of a process and its descendants, in MB. */
-function rssMb(pid: number): number {
-  let kb = 0;
-  for (const p of processTree(pid)) {
-    const line = fs.readFileSync(`/proc/${p}/status`, "utf8").match(/^VmRSS:\s+(\d+)/m);
-    kb += line ? Number(line[1]) : 0;
-  }
-  return kb / 1024;
-}
-
 export async function benchBatch(env: Record<string, string>) {
   console.log(`\nBatch: seeding ${ROWS.toLocaleString("en")} citizen records…`);
   const liveKey = await seedRegistry();
@@ -81,14 +70,7 @@ export async function benchBatch(env: Record<string, string>) {
   delete appEnv.BATCH_CHUNK_ROWS;
   delete process.env.BATCH_CHUNK_ROWS; // the app inherits this process's environment too
   const app = await startApp({ env: appEnv, name: "bench-batch" });
-  let peak = 0;
-  const sampler = setInterval(() => {
-    try {
-      peak = Math.max(peak, rssMb(app.process.pid!));
-    } catch {
-      // the process tree changed while it was read: the next sample counts
-    }
-  }, 200);
+  const rss = sampleRss(app.process.pid!, 200);
   try {
     const auth = { authorization: `Bearer ${liveKey}` };
     const started = performance.now();
@@ -127,10 +109,10 @@ export async function benchBatch(env: Record<string, string>) {
     console.log(`\nBatch of ${ROWS.toLocaleString("en")} live rows, upload to last result line: ${seconds.toFixed(1)} s, ${(ROWS / seconds).toFixed(0)} rows/s`);
     console.log(`  upload ${s(started, uploaded)}, processing ${s(uploaded, processed)}, results download ${s(processed, finished)} (${lines.toLocaleString("en")} lines)`);
     console.log(`  counts ${JSON.stringify(counts)}`);
-    console.log(`  peak RSS of the app: ${peak.toFixed(0)} MB`);
+    console.log(`  peak RSS of the app: ${rss.peak().toFixed(0)} MB`);
     console.log("Targets: ≥ 5,000 rows/s end to end, app under 512 MB RSS.");
   } finally {
-    clearInterval(sampler);
+    rss.stop();
     await app.stop();
   }
 }

@@ -13,6 +13,9 @@ export const API_KEY_SCOPES = {
 
 export type ApiKeyScope = keyof typeof API_KEY_SCOPES;
 
+/** Only a `full` key ever receives `citizen`: in a first answer and in a replay of anyone's request. */
+export const seesCitizen = (scope: ApiKeyScope) => scope === "full";
+
 export const apiKeyScopeSchema = z.enum(Object.keys(API_KEY_SCOPES) as [ApiKeyScope, ...ApiKeyScope[]]);
 
 export const READ_ONLY_VERIFY_MESSAGE =

@@ -15,6 +15,13 @@ export type BatchContentType = (typeof BATCH_CONTENT_TYPES)[number];
 /** CSV columns; `nationalId` is required, the others optional (empty cell = not sent). */
 export const BATCH_CSV_COLUMNS = ["nationalId", "purpose", "fullName", "dateOfBirth", "consentObtainedAt", "consentMethod", "consentReference"] as const;
 
+/**
+ * Bounds on one CSV record, so that no file can make the reader's memory grow with its size (a line
+ * of commas, a quote never closed). A row has at most seven columns of at most 200 characters: the
+ * bounds are far above any real row, the same 16 KiB as an NDJSON line or a verify body.
+ */
+export const BATCH_CSV_LIMITS = { recordChars: 16 * 1024, cellChars: 1024, cells: 32 } as const;
+
 export const batchStatusSchema = z.enum(["queued", "processing", "completed", "cancelled", "failed"]).meta({
   id: "BatchStatus",
   description:

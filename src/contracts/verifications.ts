@@ -249,4 +249,10 @@ export type VerificationResult = z.infer<typeof verificationResultSchema>;
 export const idempotencyKeySchema = z
   .string()
   .regex(/^[\x20-\x7E]{8,128}$/, "Idempotency-Key must be 8 to 128 printable ASCII characters")
-  .meta({ description: "Makes retries safe: the same key and body within 24 hours replays the original response.", example: "order-7421-kyc" });
+  .meta({
+    description:
+      "Makes retries safe: the same key and body within 24 hours replays the original response. The key is shared by all API keys " +
+      "of the business in this mode (a retry after rolling the API key finds it), and a replay shows only what the replaying API key " +
+      "may see: a `match_only` key gets `citizen: null` whoever made the first request; a `read_only` key gets 403 before any replay.",
+    example: "order-7421-kyc",
+  });

@@ -1,7 +1,7 @@
 /**
  * Idempotency-Key on POST /verify/citizen (product rules §6): replays,
  * conflicts, validation of the key, concurrency, failed requests not stored, the 24 h window,
- * encryption at rest and the (business, mode, key) scope.
+ * encryption at rest, the (business, mode, key) scope and what a replay shows each key scope.
  */
 import { createHash, randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
@@ -266,6 +266,46 @@ describe("storage and scope", () => {
       expect(r.body.cached).toBe(false);
     }
     expect(new Set([ra.body.data.id, rb.body.data.id, rl.body.data.id]).size).toBe(3);
+  });
+});
+
+describe("a replay answers what the replaying key may see (the record is shared by the business's keys)", () => {
+  const keyOf = async (businessId: string, scope: "full" | "match_only" | "read_only") =>
+    (await createApiKey(systemContext("test"), { businessId, mode: "test", scope })).key;
+  const body = { nationalId: "11111111111", purpose: "Account opening", match: { fullName: "Aamina Xasan Cabdi" } };
+
+  it("a match_only key replaying a full key's request gets citizen null, the rest as first answered", async () => {
+    const biz = await createTestBusiness();
+    const matchOnly = await keyOf(biz.businessId, "match_only");
+    const k = newKey();
+    const first = await verify(biz.testKey, k, body);
+    expect(first.body.citizen.fullName).toBe("Amina Hassan Abdi");
+    const replay = await verify(matchOnly, k, body);
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expect(replay.body).toEqual({ ...first.body, citizen: null, cached: true, creditDeducted: false });
+    // The full key's own replay is unchanged.
+    expectReplayOf(await verify(biz.testKey, k, body), first);
+    expect(await verificationCount(biz.businessId)).toBe(1);
+  });
+
+  it("a full key replaying a match_only key's request gets the answer as first given: a replay never widens", async () => {
+    const biz = await createTestBusiness();
+    const matchOnly = await keyOf(biz.businessId, "match_only");
+    const k = newKey();
+    const first = await verify(matchOnly, k, body);
+    expect(first.body.citizen).toBeNull();
+    expectReplayOf(await verify(biz.testKey, k, body), first);
+  });
+
+  it("a read_only key is refused with 403 before any replay", async () => {
+    const biz = await createTestBusiness();
+    const readOnly = await keyOf(biz.businessId, "read_only");
+    const k = newKey();
+    expect((await verify(biz.testKey, k, body)).status).toBe(200);
+    const refused = await verify(readOnly, k, body);
+    expect(refused.status).toBe(403);
+    expect(refused.body.citizen).toBeUndefined();
+    expect(refused.headers.get("idempotent-replayed")).toBeNull();
   });
 });
 

@@ -3,6 +3,7 @@
  * of it survives. Linux only: the tree is read from /proc.
  */
 import type { ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import { allProcStats, readProcStat } from "../../scripts/lib/proc-stat";
 import { waitFor } from "./wait-for";
 
@@ -48,4 +49,29 @@ export async function killProcessTree(child: ChildProcess): Promise<number[]> {
   await exited;
   await waitFor(`processes ${tree.join(", ")} to end`, () => !tree.some(alive) && processTree(root).length === 0, 10_000);
   return tree;
+}
+
+/** Resident memory of a process and its descendants, in MB. */
+export function treeRssMb(pid: number): number {
+  let kb = 0;
+  for (const p of processTree(pid)) {
+    const line = fs.readFileSync(`/proc/${p}/status`, "utf8").match(/^VmRSS:\s+(\d+)/m);
+    kb += line ? Number(line[1]) : 0;
+  }
+  return kb / 1024;
+}
+
+/** Samples a process tree's resident memory until stopped; `peak()` is the highest sample, in MB. */
+export function sampleRss(pid: number, everyMs: number): { peak: () => number; stop: () => void } {
+  let peak = 0;
+  const sample = () => {
+    try {
+      peak = Math.max(peak, treeRssMb(pid));
+    } catch {
+      // the process tree changed while it was read: the next sample counts
+    }
+  };
+  sample();
+  const timer = setInterval(sample, everyMs);
+  return { peak: () => (sample(), peak), stop: () => clearInterval(timer) };
 }

@@ -6,6 +6,7 @@
  */
 import type { z } from "zod";
 import type { Mode } from "@/generated/prisma/enums";
+import type { ApiKeyScope } from "@/contracts/api-key-scopes";
 import type { ZodOpenApiOperationObject } from "zod-openapi";
 import type { EndpointGroup } from "@/server/ratelimit/api-limit";
 import type { DocumentedErrorCode } from "@/server/openapi/error-responses";
@@ -24,8 +25,12 @@ export type Operation<B extends Schema | undefined = Schema | undefined, Q exten
   response: R;
   /** Rules of the caller's business that a valid body must also meet, checked with validation (400). */
   checkBody?: (body: B extends Schema ? z.output<B> : never, policy: BusinessPolicy) => void;
-  /** Idempotency-Key support: how a stored response is replayed (the handler does not run). */
-  idempotent?: { replay: (stored: z.output<R>) => z.output<R> };
+  /**
+   * Idempotency-Key support: how a stored response is replayed (the handler does not run). The
+   * record is shared by the business's keys, so the replay is narrowed to what the replaying key's
+   * scope may see (product rules §6).
+   */
+  idempotent?: { replay: (stored: z.output<R>, scope: ApiKeyScope) => z.output<R> };
   /** The success status (default 200), replays included. */
   status?: 200 | 202;
   /**

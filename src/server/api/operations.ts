@@ -12,6 +12,7 @@ import {
   verifyCitizenRequestSchema,
   verifyCitizenResponseSchema,
 } from "@/contracts/verifications";
+import { seesCitizen } from "@/contracts/api-key-scopes";
 import { IDEMPOTENCY_KEY_HEADER } from "@/contracts/headers";
 import {
   EVENT_RETENTION_DAYS,
@@ -45,7 +46,7 @@ export const verifyCitizenOperation = defineOperation({
   body: verifyCitizenRequestSchema,
   response: verifyCitizenResponseSchema,
   checkBody: (body, policy) => assertConsentPolicy(policy, body.consent),
-  idempotent: { replay: (stored) => ({ ...stored, cached: true, creditDeducted: false }) },
+  idempotent: { replay: (stored, scope) => ({ ...stored, citizen: seesCitizen(scope) ? stored.citizen : null, cached: true, creditDeducted: false }) },
   docs: {
     operationId: "verifyCitizen",
     tags: ["Verifications"],

@@ -95,7 +95,7 @@ export function apiRoute<B extends Schema | undefined, Q extends Schema | undefi
       if ("stream" in result) {
         response = stream(result.stream, result.contentType, { ...headers, ...result.headers });
       } else {
-        answered = result.replayed ? def.idempotent!.replay(result.body as z.output<R>) : result.body;
+        answered = result.replayed ? def.idempotent!.replay(result.body as z.output<R>, actor.scope) : result.body;
         response = json(answered, status, { ...headers, ...(result.replayed ? { "Idempotent-Replayed": "true" } : {}), ...result.headers });
       }
     } catch (error) {

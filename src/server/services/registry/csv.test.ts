@@ -45,6 +45,16 @@ describe("parseCsv (RFC 4180)", () => {
     expect(parseCsv("a,b,c\n  x , ,z\n").rows).toEqual([{ line: 2, cells: ["x", "", "z"] }]);
   });
 
+  it("a record past a bound is refused with the line it starts on: too many cells, a long cell or record, a quote never closed", () => {
+    const refusal = (text: string) => () => parseCsv(text);
+    expect(refusal(`a,b\n1,2\n\n${",".repeat(1_000_000)}`)).toThrow("The CSV file cannot be read: line 4: The record has more than 32 cells");
+    expect(refusal(`a,b\n1,${"x".repeat(1025)}\n`)).toThrow("line 2: A cell is longer than 1,024 characters");
+    expect(refusal(`a,b\n1,"${"x\n".repeat(1_000_000)}`)).toThrow("line 2: A cell is longer than 1,024 characters");
+    expect(refusal(`a,b\n${`${"y".repeat(1000)},`.repeat(17)}\n`)).toThrow("line 2: The record is longer than 16,384 characters");
+    expect(refusal('a,b\n1,"open\n2,3\n')).toThrow("line 2: A quoted field is never closed");
+    expect(parseCsv(`a,b\n${"x,".repeat(31)}x\n`).rows[0]!.cells).toHaveLength(32);
+  });
+
   it("an empty file has no header and no rows", () => {
     expect(parseCsv("")).toEqual({ header: [], rows: [] });
   });

@@ -1,14 +1,18 @@
 /**
  * POST /batches/upload?submission=<uuid>: the portal's batch upload. The file streams straight to
- * the batch service (never through tRPC's JSON); the session is the portal's, the rules the API's.
+ * the batch service (never through tRPC's JSON, nor the page proxy, which would hold and cut it:
+ * so the security headers are set here); the session is the portal's, the rules the API's.
  */
 import { z } from "zod";
+import { env } from "@/env";
+import { securityHeaders } from "@/security-headers";
 import { getMemberServiceContext } from "@/server/auth/portal-session";
 import { AppError } from "@/server/errors";
 import { batchContentType } from "@/server/services/batches/read-upload";
 import { createBatchFromPortal } from "@/server/services/batches/create-batch-from-portal";
 
-const json = (body: unknown, status: number) => Response.json(body, { status, headers: { "cache-control": "no-store" } });
+const json = (body: unknown, status: number) =>
+  Response.json(body, { status, headers: { "cache-control": "no-store", ...securityHeaders(env().PUBLIC_BASE_URL ?? env().NEXTAUTH_URL) } });
 
 export async function POST(req: Request) {
   const member = await getMemberServiceContext();
