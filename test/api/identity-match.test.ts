@@ -170,7 +170,7 @@ describe("the claimed name is never stored or logged", () => {
 
   it("is in no log line of the server", () => {
     const logs = fs.readdirSync(LOG_DIR).map((f) => fs.readFileSync(path.join(LOG_DIR, f), "utf8"));
-    expect(logs.join("\n")).toContain('"path":"/api/v1/verify/citizen"'); // the server's request lines were read
+    expect(logs.join("\n")).toContain('"route":"/api/v1/verify/citizen"'); // the server's request lines were read
     for (const text of logs) {
       expect(text.toLowerCase()).not.toContain("plintharo");
       expect(text).not.toContain("1911-11-11");

@@ -28,7 +28,7 @@ beforeAll(async () => {
     made.push(res.body.data);
     await new Promise((r) => setTimeout(r, 5)); // distinct timestamps for the from/to tests
   }
-  made = made.map(({ id, result, createdAt, reference, purpose }) => ({ id, result, createdAt, reference, purpose, match: null, consent: null, redactedAt: null }));
+  made = made.map(({ id, result, createdAt, reference, purpose }) => ({ id, result, createdAt, reference, purpose, match: null, consent: null, lawfulBasis: null, redactedAt: null }));
 });
 
 describe("listing", () => {
@@ -38,7 +38,7 @@ describe("listing", () => {
     expect(res.body.message).toBe("Verifications retrieved");
     expect(res.body.pagination).toEqual({ page: 1, limit: 20, total: 5, hasMore: false });
     expect(res.body.data).toEqual(newestFirst().map((v) => ({ ...v, channel: "api" })));
-    for (const item of res.body.data) expect(Object.keys(item).sort()).toEqual(["channel", "consent", "createdAt", "id", "match", "purpose", "redactedAt", "reference", "result"]);
+    for (const item of res.body.data) expect(Object.keys(item).sort()).toEqual(["channel", "consent", "createdAt", "id", "lawfulBasis", "match", "purpose", "redactedAt", "reference", "result"]);
   });
 
   it("paginates; a page past the end is empty with the true total", async () => {
