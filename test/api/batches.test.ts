@@ -325,13 +325,19 @@ describe("creation rules", () => {
     expect(cancel.body.message).toMatch(/cannot create or cancel batches/);
   });
 
-  it("batch creations have their own limit of 10 a minute, apart from the verify limit", async () => {
+  it("batch creations have their own limit of 10 a minute, apart from the verify limit; refused uploads take no slot", async () => {
     const biz = await createTestBusiness();
+    for (let i = 0; i < 3; i++) expect((await upload(biz.testKey, "nationalId\n\"11111111111\n")).status).toBe(400);
     const file = csvOf("nationalId", ["123"]);
-    for (let i = 0; i < 10; i++) expect((await upload(biz.testKey, file)).status).toBe(202);
+    for (let i = 0; i < 10; i++) {
+      const accepted = await upload(biz.testKey, file);
+      expect(accepted.status).toBe(202);
+      expect(accepted.headers.get("ratelimit-remaining")).toBe(String(9 - i));
+    }
     const limited = await upload(biz.testKey, file);
     expect(limited.status).toBe(429);
     expect(limited.headers.get("ratelimit-limit")).toBe("10");
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await batchCount(biz.businessId)).toBe(10);
     const verify = await api("POST", "/verify/citizen", { key: biz.testKey, body: { nationalId: SANDBOX_IDS.verified } });
     expect(verify.status).toBe(200);

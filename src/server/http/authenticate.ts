@@ -60,7 +60,8 @@ export async function authenticate(req: Request, group: EndpointGroup): Promise<
     prepared("SELECT * FROM api_authenticate($1, $2, $3, $4)", [
       hashApiKey(key),
       group,
-      !env().REDIS_URL,
+      // Batch creations are counted once accepted (createBatch), not on arrival.
+      !env().REDIS_URL && group !== "batch",
       comparableAddress(clientAddress(req.headers, env().TRUSTED_PROXY_HOPS)),
     ]),
   );

@@ -19,6 +19,18 @@ export const apiLimitBucket = (businessId: string, mode: Mode, group: EndpointGr
 export const hitApiLimit = (businessId: string, mode: Mode, group: EndpointGroup, perMinute: number) =>
   rateLimiter().hit(apiLimitBucket(businessId, mode, group), group === "batch" ? BATCH_CREATIONS_PER_MINUTE : perMinute, 60);
 
+/**
+ * Batch creations count when a batch is accepted (createBatch), so a rejected upload costs no slot.
+ * Before the file is read, only look: a full window is refused at once, with its reset time (a
+ * refused hit adds nothing to the window).
+ */
+export async function peekBatchLimit(businessId: string, mode: Mode): Promise<RateLimitHit> {
+  const bucket = apiLimitBucket(businessId, mode, "batch");
+  const used = await rateLimiter().count(bucket, 60);
+  if (used >= BATCH_CREATIONS_PER_MINUTE) return rateLimiter().hit(bucket, BATCH_CREATIONS_PER_MINUTE, 60);
+  return { allowed: true, limit: BATCH_CREATIONS_PER_MINUTE, remaining: BATCH_CREATIONS_PER_MINUTE - used, resetSeconds: 60 };
+}
+
 export function rateLimitHeaders(hit: RateLimitHit): Record<string, string> {
   return {
     "RateLimit-Limit": String(hit.limit),

@@ -1,8 +1,8 @@
 /**
  * The portal's batch upload: the API's batch creation (same service, same file rules), for a member
  * with at least the developer role. The portal has no key, so the business's status and plan are
- * checked here with the same SQL function, and the upload counts against the same batch limit
- * (§8, §18). The form's submission token is its Idempotency-Key: a repeated upload answers the
+ * checked here with the same SQL function, and an accepted upload counts against the same batch
+ * limit (§8, §18). The form's submission token is its Idempotency-Key: a repeated upload answers the
  * first batch.
  */
 import type { BatchContentType } from "@/contracts/batches";
@@ -12,7 +12,7 @@ import { pool } from "@/server/db/client";
 import { assertEligible, BUSINESS_ELIGIBILITY_SQL } from "@/server/access/eligibility";
 import { assertBusinessAccess } from "@/server/authorization";
 import { notFound } from "@/server/errors";
-import { assertWithinLimit, hitApiLimit } from "@/server/ratelimit/api-limit";
+import { assertWithinLimit, peekBatchLimit } from "@/server/ratelimit/api-limit";
 import { claimIdempotencyKey, requestHash } from "@/server/services/verifications/idempotency";
 import { submissionScope } from "@/server/services/verifications/verify-from-portal";
 import { createBatch, type CreatedBatch } from "./create-batch";
@@ -29,7 +29,7 @@ export async function createBatchFromPortal(
   const business = rows[0];
   if (!business) throw notFound("Business not found");
   assertEligible(business.eligibility);
-  assertWithinLimit(await hitApiLimit(input.businessId, input.mode, "batch", business.rate_limit_per_minute), "batch", input.mode);
+  assertWithinLimit(await peekBatchLimit(input.businessId, input.mode), "batch", input.mode);
   const scope = submissionScope(ctx, input.businessId, input.mode);
   const { body } = await createBatch(ctx, {
     ...input,

@@ -18,6 +18,7 @@ import { readUpload } from "./read-upload";
 import { sealChunk } from "./chunk-input";
 import { BATCH_COLUMNS, toBatch, type BatchRow } from "./batch-row";
 import { env } from "@/env";
+import { assertWithinLimit, BATCH_CREATIONS_PER_MINUTE, hitApiLimit, rateLimitHeaders } from "@/server/ratelimit/api-limit";
 
 export type CreateBatchInput = {
   businessId: string;
@@ -39,10 +40,18 @@ class Replay {
   constructor(readonly body: CreatedBatch) {}
 }
 
-export async function createBatch(ctx: ServiceContext, input: CreateBatchInput): Promise<{ body: CreatedBatch; replayed: boolean }> {
+/**
+ * `headers`: the batch limit's, counted as the batch is accepted (a refused or replayed upload
+ * takes no slot of the 10 a minute).
+ */
+export async function createBatch(
+  ctx: ServiceContext,
+  input: CreateBatchInput,
+): Promise<{ body: CreatedBatch; replayed: boolean; headers?: Record<string, string> }> {
   assertBusinessAccess(ctx, input.businessId, "developer");
   const id = randomUUID();
   let scope: IdempotencyScope | null = null;
+  let limitHeaders: Record<string, string> | undefined;
   try {
     const body = await transaction(async (client) => {
       await client.query(
@@ -72,6 +81,10 @@ export async function createBatch(ctx: ServiceContext, input: CreateBatchInput):
       const claim = input.claimIdempotency ? await input.claimIdempotency({ file: summary.digest }) : null;
       if (claim && "replay" in claim) throw new Replay(claim.replay as CreatedBatch);
       scope = claim?.scope ?? null;
+      // Last before the commit: a batch refused here (the 11th in a minute) rolls back whole.
+      const hit = await hitApiLimit(input.businessId, input.mode, "batch", BATCH_CREATIONS_PER_MINUTE);
+      assertWithinLimit(hit, "batch", input.mode);
+      limitHeaders = rateLimitHeaders(hit);
       if (scope) {
         await client.query(
           `UPDATE idempotency_record SET state = 'completed', response_status = 202, response = $4
@@ -81,7 +94,7 @@ export async function createBatch(ctx: ServiceContext, input: CreateBatchInput):
       }
       return created;
     });
-    return { body, replayed: false };
+    return { body, replayed: false, headers: limitHeaders };
   } catch (error) {
     if (error instanceof Replay) return { body: error.body, replayed: true };
     // The claim was taken but nothing committed: free it, so the client can retry with the same key.

@@ -5,7 +5,7 @@ import { listBatches } from "@/server/services/batches/list-batches";
 import { batchContentType } from "@/server/services/batches/read-upload";
 
 export const POST = apiRoute(createBatchOperation, async ({ ctx, request, claimIdempotency, policy }) => {
-  const { body, replayed } = await createBatch(ctx, {
+  const { body, replayed, headers } = await createBatch(ctx, {
     businessId: ctx.actor.businessId,
     mode: ctx.actor.mode,
     scope: ctx.actor.scope,
@@ -15,7 +15,7 @@ export const POST = apiRoute(createBatchOperation, async ({ ctx, request, claimI
     policy,
     claimIdempotency,
   });
-  return { body, replayed };
+  return { body, replayed, headers };
 });
 
 export const GET = apiRoute(listBatchesOperation, async ({ ctx, query }) => {
