@@ -80,5 +80,5 @@ test("the Batches page in Somali: a refused file and a finished batch, in the re
   // A download the server refuses explains itself in Somali too.
   const missing = await page.request.get(`/batches/${randomUUID()}/results`);
   expect(missing.status()).toBe(404);
-  expect(await missing.text()).toBe("Lama helin: waxaa laga yaabaa in la tirtiray.");
+  expect(await missing.text()).toBe("Lama helin: waxaa laga yaabaa in la tirtiray. Fadlan eeg oo isku day mar kale.");
 });

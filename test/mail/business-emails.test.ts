@@ -111,8 +111,8 @@ describe("live-access decisions", () => {
     await setLocale(biz.userId, "so");
     const admin = await adminContext();
     await decideLiveAccess(admin, { applicationId: biz.applicationId, decision: "reject", reason: "The registration certificate is unreadable." });
-    const [mail] = await waitForMail(biz.email, /lama aqbalin/);
-    expect(mail!.subject).toBe("Codsiga oggolaanshaha rasmiga ee Rejected Co lama aqbalin");
+    const [mail] = await waitForMail(biz.email, /lama ansixin/);
+    expect(mail!.subject).toBe("Codsiga gelitaanka habka rasmiga ee Rejected Co lama ansixin");
     expect(mail!.text).toContain("Sababta: The registration certificate is unreadable.");
     expect(mail!.html).toContain("Sababta: The registration certificate is unreadable.");
   });
