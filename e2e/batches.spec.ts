@@ -67,7 +67,7 @@ test("the Batches page in Somali: a refused file and a finished batch, in the re
   await file.setInputFiles({ name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from("id,name\n1,x\n") });
   await page.getByRole("button", { name: "Soo geli oo xaqiiji" }).click();
   const alert = page.getByRole("alert").filter({ hasText: "Faylka dufcadda qaabkiisu waa khalad; waxba lama abuurin" });
-  await expect(alert).toContainText('xariiqda 1: Unknown columns "id", "name"');
+  await expect(alert).toContainText('sadarka 1: Unknown columns "id", "name"');
 
   await file.setInputFiles({ name: "customers.csv", mimeType: "text/csv", buffer: Buffer.from("nationalId\n11111111111\n12345\n") });
   await page.getByRole("button", { name: "Soo geli oo xaqiiji" }).click();
@@ -80,5 +80,5 @@ test("the Batches page in Somali: a refused file and a finished batch, in the re
   // A download the server refuses explains itself in Somali too.
   const missing = await page.request.get(`/batches/${randomUUID()}/results`);
   expect(missing.status()).toBe(404);
-  expect(await missing.text()).toBe("Lama helin: waxaa laga yaabaa in la tirtiray.");
+  expect(await missing.text()).toBe("Lama helin: waxaa laga yaabaa in la tirtiray. Fadlan eeg oo isku day mar kale.");
 });

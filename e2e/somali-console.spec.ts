@@ -40,25 +40,25 @@ test("an admin switches to Somali and walks the admin console, the account page 
   await expect(page.getByRole("form", { name: "Haki ganacsiga" })).toBeVisible();
   await expect(page.getByText(/· 1 xubin · ID/)).toBeVisible();
 
-  await nav.getByRole("link", { name: "Oggolaanshaha rasmiga" }).click();
-  await expect(page.getByRole("heading", { name: "Codsiyada oggolaanshaha rasmiga", level: 1 })).toBeVisible();
+  await nav.getByRole("link", { name: "Gelitaanka habka rasmiga" }).click();
+  await expect(page.getByRole("heading", { name: "Codsiyada gelitaanka habka rasmiga", level: 1 })).toBeVisible();
 
   await nav.getByRole("link", { name: "Diiwaanka qaranka" }).click();
   await expect(page.getByRole("heading", { name: "Diiwaanka qaranka ee rasmiga", level: 1 })).toBeVisible();
   await expect(page.getByRole("button", { name: "Eeg faylka" })).toBeDisabled();
 
-  await nav.getByRole("link", { name: "Diiwaanka xisaab-celinta" }).click();
-  await expect(page.getByRole("heading", { name: "Diiwaanka xisaab-celinta", level: 1 })).toBeVisible();
-  await expect(page.getByRole("status", { name: "Xaaladda silsiladda xisaab-celinta" })).toContainText("Silsiladdu waa sax.");
-  await expect(page.getByRole("button", { name: "Sifee" })).toBeVisible();
+  await nav.getByRole("link", { name: "Diiwaanka dabagalka" }).click();
+  await expect(page.getByRole("heading", { name: "Diiwaanka dabagalka", level: 1 })).toBeVisible();
+  await expect(page.getByRole("status", { name: "Xaaladda silsiladda dabagalka" })).toContainText("Silsiladdu waa sax.");
+  await expect(page.getByRole("button", { name: "Shaandhee" })).toBeVisible();
 
   // Saved with the account: the next page, rendered afresh on the server, is Somali too.
   await page.goto("/account");
   await expect(page.locator("html")).toHaveAttribute("lang", "so");
   await expect(page.getByRole("heading", { name: "Akoonka", level: 1 })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Galitaanka laba-tallaabo" })).toBeVisible();
-  await expect(page.getByText("Shidan", { exact: true })).toBeVisible();
-  await expect(page.getByRole("table", { name: "Fadhiyada socda" })).toContainText("Browser-kan");
+  await expect(page.getByText("Daaran", { exact: true })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Meelaha furan" })).toContainText("Biraawsarkan");
 
   await page.goto("/docs/guide");
   await expect(page.locator("html")).toHaveAttribute("lang", "so");

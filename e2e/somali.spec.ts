@@ -22,7 +22,7 @@ async function signUpInSomali(page: Page) {
   await expect(page.getByRole("heading", { name: "Xaqiiji cinwaanka iimaylkaaga" })).toBeVisible();
   await page.getByLabel("Erayga sirta ah").fill(creds.password);
   await page.getByRole("button", { name: "Xaqiiji oo soo gal" }).click();
-  await expect(page.getByRole("heading", { name: "Guudmar", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Muuqaalka guud", level: 1 })).toBeVisible();
   return creds;
 }
 
@@ -86,7 +86,7 @@ test("the main journey in Somali: sign up, test key, verify, history; the choice
   await page.goto("/sign-in");
   await expect(page.getByRole("heading", { name: "Sign in to Hubi" })).toBeVisible();
   await signInAs(page, creds);
-  await expect(page.getByRole("heading", { name: "Guudmar", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Muuqaalka guud", level: 1 })).toBeVisible();
   await expect(html(page)).toHaveAttribute("lang", "so");
 });
 

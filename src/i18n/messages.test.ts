@@ -9,15 +9,10 @@ import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messagefor
 import { describe, expect, it } from "vitest";
 import { LOCALES } from "./locales";
 import { loadMessages } from "./load-messages";
+import { leaves } from "./message-leaves";
 import { NAMESPACES } from "./namespaces";
 
 const DIR = path.join(import.meta.dirname, "messages");
-
-/** Every leaf of a messages tree as [dotted key, text]. */
-function leaves(tree: unknown, prefix = ""): [string, unknown][] {
-  if (typeof tree !== "object" || tree === null || Array.isArray(tree)) return [[prefix, tree]];
-  return Object.entries(tree).flatMap(([k, v]) => leaves(v, prefix ? `${prefix}.${k}` : k));
-}
 
 /** The placeholders a message uses, in its branches too. */
 function placeholders(elements: MessageFormatElement[], into = new Set<string>()): Set<string> {

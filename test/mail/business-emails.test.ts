@@ -46,7 +46,8 @@ describe("invitations", () => {
     expect(invitation.emailed).toBe(true);
     const [mail] = await waitForMail(email, /casuumay/);
     expect(mail!.subject).toBe("Waxaa lagugu casuumay inaad ku biirto Dahabshiil Test ee Hubi");
-    expect(mail!.text).toContain("Test Owner ayaa kuu casuumay inaad ku biirto Dahabshiil Test ee Hubi adigoo ah horumariye.");
+    expect(mail!.text).toContain("Mudane/Marwo,");
+    expect(mail!.text).toContain("Test Owner ayaa kugu casuumay inaad ku biirto Dahabshiil Test ee Hubi adigoo ah horumariye.");
     expect(new URL(linkIn(mail!, "/invite/")).pathname).toBe(`/invite/${invitation.token}`);
     const { rows } = await pool().query("SELECT email FROM invitation WHERE id = $1", [invitation.id]);
     expect(rows).toEqual([{ email }]);
@@ -97,8 +98,8 @@ describe("live-access decisions", () => {
     const [english] = await waitForMail(biz.email, /Live access approved/);
     expect(english!.subject).toBe("Live access approved for Hodan Mobile");
     expect(new URL(linkIn(english!, "/")).pathname).toBe("/keys");
-    const [somali] = await waitForMail(secondOwner.email, /aqbalay/);
-    expect(somali!.subject).toBe("Codsiga oggolaanshaha rasmiga ee Hodan Mobile waa la aqbalay");
+    const [somali] = await waitForMail(secondOwner.email, /ansixiyay/);
+    expect(somali!.subject).toBe("Codsiga gelitaanka habka rasmiga ee Hodan Mobile waa la ansixiyay");
     expect(somali!.language).toBe("so");
     expect((await settledMailTo(biz.email)).length).toBe(1);
     expect((await settledMailTo(secondOwner.email)).length).toBe(1);
@@ -110,8 +111,8 @@ describe("live-access decisions", () => {
     await setLocale(biz.userId, "so");
     const admin = await adminContext();
     await decideLiveAccess(admin, { applicationId: biz.applicationId, decision: "reject", reason: "The registration certificate is unreadable." });
-    const [mail] = await waitForMail(biz.email, /lama aqbalin/);
-    expect(mail!.subject).toBe("Codsiga oggolaanshaha rasmiga ee Rejected Co lama aqbalin");
+    const [mail] = await waitForMail(biz.email, /lama ansixin/);
+    expect(mail!.subject).toBe("Codsiga gelitaanka habka rasmiga ee Rejected Co lama ansixin");
     expect(mail!.text).toContain("Sababta: The registration certificate is unreadable.");
     expect(mail!.html).toContain("Sababta: The registration certificate is unreadable.");
   });
