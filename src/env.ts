@@ -84,10 +84,7 @@ const schema = z.object({
    * remote registry that cannot be reached fails, so that the tests can show what such a failure
    * costs (nothing: the credit is refunded). A real deployment never sets it.
    */
-  REGISTRY_FAILING_NATIONAL_ID: z
-    .string()
-    .regex(/^[0-9]{11}$/)
-    .optional(),
+  REGISTRY_FAILING_NATIONAL_ID: z.preprocess((v) => v || undefined, z.string().regex(/^[0-9]{11}$/).optional()),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** The bearer token Prometheus scrapes /metrics with; unset, /metrics does not exist (404). */
   /** `npm run worker` processes: the port their /metrics listens on (unset: none). */
