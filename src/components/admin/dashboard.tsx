@@ -8,7 +8,7 @@ import { useFormat } from "@/components/i18n/format";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { ErrorState, Loading } from "@/components/ui/states";
 import { DailyBarChart } from "@/components/ui/daily-bar-chart";
-import { Stat } from "./_components/stat";
+import { Stat } from "./stat";
 
 export function PlatformDashboard() {
   const t = useTranslations("admin.dashboard");

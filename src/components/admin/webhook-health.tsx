@@ -6,7 +6,7 @@ import { useFormat } from "@/components/i18n/format";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
 import { Empty, ErrorState, Loading } from "@/components/ui/states";
-import { ModeBadge } from "../../_components/badges";
+import { ModeBadge } from "./badges";
 
 /** Delivery health of the business's webhook endpoints (one per mode), for support and operations. */
 export function WebhookHealth({ businessId }: { businessId: string }) {

@@ -10,7 +10,7 @@ import { Card } from "@/components/ui/card";
 import { Pagination } from "@/components/ui/pagination";
 import { Empty, ErrorState, Loading } from "@/components/ui/states";
 import { Table, Tbody, Td, Th } from "@/components/ui/table";
-import { ModeBadge } from "../_components/badges";
+import { ModeBadge } from "./badges";
 
 const PAGE_LIMIT = 25;
 const FILTERS = ["action", "businessId", "from", "to"] as const;

@@ -6,10 +6,10 @@ import { useTRPC } from "@/trpc/client";
 import { useFormat } from "@/components/i18n/format";
 import { Card, CardHeader } from "@/components/ui/card";
 import { Empty, ErrorState, Loading } from "@/components/ui/states";
-import { BusinessStatusBadge, LiveAccessBadge, ModeBadge, PlanBadge } from "../../_components/badges";
+import { BusinessStatusBadge, LiveAccessBadge, ModeBadge, PlanBadge } from "./badges";
 import { GrantCreditsAction, PlanAction, RateLimitAction, StatusAction } from "./business-actions";
 import { WebhookHealth } from "./webhook-health";
-import { Stat } from "../../_components/stat";
+import { Stat } from "./stat";
 
 export function BusinessDetail({ businessId, largeGrant }: { businessId: string; largeGrant: number }) {
   const t = useTranslations("admin.business");
