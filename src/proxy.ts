@@ -6,7 +6,7 @@
  * while a batch file must stream whole to its reader (docs/security.md).
  */
 import { NextResponse, type NextRequest } from "next/server";
-import { contentSecurityPolicy, securityHeaders } from "./security-headers";
+import { contentSecurityPolicy, securityHeaders } from "./server/http/security-headers";
 
 export function proxy(request: NextRequest) {
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");

@@ -12,7 +12,7 @@ import { Table, Tbody, Td, Th } from "@/components/ui/table";
 import { RESULTS } from "@/components/format";
 import { isErrorBody, useErrorMessage } from "@/components/i18n/error-message";
 import { useFormat } from "@/components/i18n/format";
-import { errorText } from "@/i18n/error-text";
+import { errorText } from "@/components/i18n/error-text";
 import { useTRPC } from "@/trpc/client";
 import { newSubmissionId, useSubmission } from "@/trpc/use-submission";
 
