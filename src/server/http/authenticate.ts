@@ -13,7 +13,7 @@ import type { ApiKeyScope, Mode } from "@/generated/prisma/enums";
 import type { RateLimitHit } from "@/server/ratelimit";
 import { canonicalAllowlistEntry } from "@/contracts/ip-allowlist";
 import { clientAddress } from "./client-address";
-import type { EndpointGroup } from "./rate-limit";
+import type { EndpointGroup } from "@/server/ratelimit/api-limit";
 import { prepared } from "@/server/db/prepared";
 
 export type ApiAuth = {
