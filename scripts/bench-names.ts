@@ -1,6 +1,6 @@
 /**
  * `npm run bench:names`: the name matcher on the labelled pairs (data/names) and on pairs it has
- * never seen (scripts/lib/synthetic-name-pairs.ts), next to two naive baselines, and its speed on
+ * never seen (src/server/matching/synthetic-name-pairs.ts), next to two naive baselines, and its speed on
  * one core. Each set is scored in two parts: the part the rules were tuned on and the held-out
  * part, set aside before tuning (labelled-name-pairs.ts); the held-out part is the measure.
  * A false match (an impostor accepted) is the error that matters most.
