@@ -21,7 +21,7 @@ export async function createBatchFromPortal(
   ctx: ServiceContext,
   input: { businessId: string; mode: Mode; contentType: BatchContentType; body: ReadableStream<Uint8Array> | null },
 ): Promise<CreatedBatch> {
-  assertBusinessAccess(ctx, input.businessId, "developer");
+  assertBusinessAccess(ctx, input.businessId, "verify");
   const { rows } = await pool().query<{ eligibility: string; rate_limit_per_minute: number; require_live_consent: boolean }>(BUSINESS_ELIGIBILITY_SQL, [
     input.businessId,
     input.mode,

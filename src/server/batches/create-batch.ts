@@ -48,7 +48,7 @@ export async function createBatch(
   ctx: ServiceContext,
   input: CreateBatchInput,
 ): Promise<{ body: CreatedBatch; replayed: boolean; headers?: Record<string, string> }> {
-  assertBusinessAccess(ctx, input.businessId, "developer");
+  assertBusinessAccess(ctx, input.businessId, "verify");
   const id = randomUUID();
   let scope: IdempotencyScope | null = null;
   let limitHeaders: Record<string, string> | undefined;

@@ -12,7 +12,7 @@ export const listLedgerInput = z.object({
 /** The live credit ledger, newest first. */
 export async function listLedger(ctx: ServiceContext, input: z.input<typeof listLedgerInput>) {
   const { businessId, page, limit } = listLedgerInput.parse(input);
-  assertBusinessAccess(ctx, businessId, "viewer");
+  assertBusinessAccess(ctx, businessId, "read");
   const [entries, total] = await Promise.all([
     db().creditLedgerEntry.findMany({
       where: { businessId },

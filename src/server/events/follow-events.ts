@@ -60,7 +60,7 @@ async function startingPoint(input: z.output<typeof followEventsInput>): Promise
 
 export async function followEvents(ctx: ServiceContext, raw: z.input<typeof followEventsInput>, signal?: AbortSignal): Promise<EventFeedPage> {
   const input = followEventsInput.parse(raw);
-  assertBusinessAccess(ctx, input.businessId, "viewer");
+  assertBusinessAccess(ctx, input.businessId, "read");
   const after = await startingPoint(input);
   const [, xact, id] = FEED_CURSOR.exec(after)!;
   const deadline = Date.now() + input.wait * 1000;

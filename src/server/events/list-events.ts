@@ -29,7 +29,7 @@ export const RETAINED = `created_at > now() - interval '${EVENT_RETENTION_DAYS} 
 
 export async function listEvents(ctx: ServiceContext, raw: z.input<typeof listEventsInput>): Promise<EventPage> {
   const input = listEventsInput.parse(raw);
-  assertBusinessAccess(ctx, input.businessId, "viewer");
+  assertBusinessAccess(ctx, input.businessId, "read");
   const q = new Sql();
   const conditions = [
     `business_id = ${q.p(input.businessId, "uuid")}`,

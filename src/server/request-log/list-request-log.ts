@@ -16,7 +16,7 @@ export const listRequestLogInput = z.object({
 /** The business's /api/v1 requests of the last 30 days in one mode, newest first. */
 export async function listRequestLog(ctx: ServiceContext, input: z.input<typeof listRequestLogInput>) {
   const { businessId, mode, requestId, page, limit } = listRequestLogInput.parse(input);
-  assertBusinessAccess(ctx, businessId, "viewer");
+  assertBusinessAccess(ctx, businessId, "read");
   const where = {
     businessId,
     mode,

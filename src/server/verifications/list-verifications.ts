@@ -53,7 +53,7 @@ type Position = { page: number } | { seq: string; direction: "older" | "newer" }
 
 export async function listVerifications(ctx: ServiceContext, raw: ListVerificationsInput): Promise<VerificationPage> {
   const input = listVerificationsInput.parse(raw);
-  assertBusinessAccess(ctx, input.businessId, "viewer");
+  assertBusinessAccess(ctx, input.businessId, "read");
   const position = await resolvePosition(input);
   const rows = await pageRows(ctx, input, position);
   if (rows.length === 0) throw notFound("Business not found");

@@ -22,7 +22,7 @@ export const verifyFromPortalInput = verifyCitizenRequestSchema.extend({ busines
  */
 export async function verifyFromPortal(ctx: ServiceContext, input: z.input<typeof verifyFromPortalInput>): Promise<VerifyCitizenResponse> {
   const { businessId, mode, nationalId, purpose, match, consent, lawfulBasis } = verifyFromPortalInput.parse(input);
-  assertBusinessAccess(ctx, businessId, "developer");
+  assertBusinessAccess(ctx, businessId, "verify");
   const { rows } = await pool().query<{ eligibility: string; rate_limit_per_minute: number; require_live_consent: boolean }>(
     BUSINESS_ELIGIBILITY_SQL,
     [businessId, mode],

@@ -18,7 +18,7 @@ export async function listWebhookDeliveries(
   input: z.input<typeof listWebhookDeliveriesInput>,
 ): Promise<{ items: DeliveryView[]; nextCursor: string | null }> {
   const { businessId, mode, status, limit, cursor } = listWebhookDeliveriesInput.parse(input);
-  assertBusinessAccess(ctx, businessId, "viewer");
+  assertBusinessAccess(ctx, businessId, "read");
   const rows = await db().webhookDelivery.findMany({
     where: { endpoint: { businessId, mode }, status },
     include: deliveryInclude,

@@ -32,7 +32,7 @@ export async function sendTestWebhook(
   options: { byWorker?: boolean } = {},
 ): Promise<DeliveryView> {
   const scope = sendTestWebhookInput.parse(input);
-  assertBusinessAccess(ctx, scope.businessId, "developer");
+  assertBusinessAccess(ctx, scope.businessId, "manageWebhooks");
   const endpoint = await loadEndpoint(scope);
   const hit = await rateLimiter().hit(`webhook-test:${scope.businessId}`, TEST_EVENTS_PER_MINUTE, 60);
   if (!hit.allowed) {
