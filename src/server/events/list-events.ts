@@ -9,13 +9,14 @@ import { EVENT_RETENTION_DAYS } from "@/contracts/events-api";
 import type { ServiceContext } from "@/server/context";
 import { pool } from "@/server/db/client";
 import { Sql } from "@/server/db/sql";
+import { pageLimit } from "@/server/db/pagination";
 import { badRequest } from "@/server/errors";
 import { assertBusinessAccess } from "@/server/access/authorization";
 
 export const listEventsInput = z.object({
   businessId: z.uuid(),
   mode: z.enum(["test", "live"]),
-  limit: z.number().int().min(1).max(100).default(20),
+  limit: pageLimit(),
   type: z.enum(EVENT_TYPES).optional(),
   from: z.date().optional(),
   to: z.date().optional(),

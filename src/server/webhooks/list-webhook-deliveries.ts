@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { db } from "@/server/db/client";
+import { pageLimit } from "@/server/db/pagination";
 import type { ServiceContext } from "@/server/context";
 import { assertBusinessAccess } from "@/server/access/authorization";
 import { endpointScope } from "./endpoint-view";
@@ -7,7 +8,7 @@ import { deliveryInclude, toDeliveryView, type DeliveryView } from "./delivery-v
 
 export const listWebhookDeliveriesInput = endpointScope.extend({
   status: z.enum(["pending", "succeeded", "failed"]).optional(),
-  limit: z.number().int().min(1).max(100).default(20),
+  limit: pageLimit(),
   /** The last delivery id of the previous page. */
   cursor: z.uuid().optional(),
 });

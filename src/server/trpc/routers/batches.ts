@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { memberProcedure, router, submitted } from "../init";
 import { batchIdSchema } from "@/contracts/batches";
+import { pageInput } from "@/server/db/pagination";
 import { listBatches } from "@/server/batches/list-batches";
 import { getBatch } from "@/server/batches/get-batch";
 import { cancelBatch } from "@/server/batches/cancel-batch";
@@ -8,7 +9,7 @@ import { cancelBatch } from "@/server/batches/cancel-batch";
 // Everyone reads batches; cancelling is a verify action. Uploads go through the /batches/upload route (a file, not JSON).
 export const batchesRouter = router({
   list: memberProcedure("read")
-    .input(z.object({ page: z.number().int().min(1).default(1), limit: z.number().int().min(1).max(100).default(20) }))
+    .input(z.object(pageInput))
     .query(({ ctx, input }) => listBatches(ctx.service, { ...input, businessId: ctx.businessId, mode: ctx.mode })),
   get: memberProcedure("read")
     .input(z.object({ id: batchIdSchema }))

@@ -6,11 +6,11 @@ import { listVerifications } from "@/server/verifications/list-verifications";
 import { redactVerification } from "@/server/verifications/redact-verification";
 import { getVerificationCertificate } from "@/server/verifications/get-verification-certificate";
 import { historyFiltersSchema } from "@/contracts/history-filters";
+import { pageInput } from "@/server/db/pagination";
 
 const historyPageSchema = z.object({
   filters: historyFiltersSchema,
-  page: z.number().int().min(1).default(1),
-  limit: z.number().int().min(1).max(100).default(20),
+  ...pageInput,
 });
 
 export const verificationsRouter = router({
