@@ -67,7 +67,7 @@ export async function authenticate(req: Request, group: EndpointGroup): Promise<
   );
   const row = rows[0];
   if (!row) throw unauthorized("Invalid API key. It may have been deleted or mistyped; copy yours from the portal.");
-  assertEligible(row.eligibility);
+  assertEligible(row.eligibility, group);
   if (row.stale_last_used) touchLastUsed(row.id);
   return {
     actor: { type: "api_key", apiKeyId: row.id, apiKeyHint: row.hint, businessId: row.business_id, mode: row.mode, scope: row.scope },
