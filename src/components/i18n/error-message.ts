@@ -2,19 +2,7 @@ import { TRPCClientError } from "@trpc/client";
 import { useLocale, useTranslations } from "next-intl";
 import { ERROR_STATUS, type ErrorCode, type FieldError } from "@/contracts/errors";
 import { errorText } from "@/components/i18n/error-text";
-
-/** tRPC's codes for refusals thrown before a service runs (sign-in, role, rate limit). */
-const FROM_TRPC: Record<string, ErrorCode> = {
-  BAD_REQUEST: "BAD_REQUEST",
-  UNAUTHORIZED: "UNAUTHORIZED",
-  PRECONDITION_FAILED: "INSUFFICIENT_CREDITS",
-  FORBIDDEN: "FORBIDDEN",
-  NOT_FOUND: "NOT_FOUND",
-  METHOD_NOT_SUPPORTED: "METHOD_NOT_ALLOWED",
-  CONFLICT: "CONFLICT",
-  TOO_MANY_REQUESTS: "RATE_LIMITED",
-  INTERNAL_SERVER_ERROR: "INTERNAL_ERROR",
-};
+import { FROM_TRPC } from "@/contracts/trpc-error-codes";
 
 const isErrorCode = (code: unknown): code is ErrorCode => typeof code === "string" && code in ERROR_STATUS;
 
@@ -29,7 +17,7 @@ function answered(error: unknown): { code: ErrorCode; message: string } | null {
   if (isErrorBody(error)) return error;
   if (!(error instanceof TRPCClientError)) return null;
   const data = error.data as { appCode?: unknown; code?: string } | undefined;
-  const code = isErrorCode(data?.appCode) ? data.appCode : FROM_TRPC[data?.code ?? ""];
+  const code = isErrorCode(data?.appCode) ? data.appCode : FROM_TRPC[data?.code as keyof typeof FROM_TRPC];
   return code ? { code, message: error.message } : null;
 }
 

@@ -23,21 +23,9 @@ import { mayDo, ROLE_FOR, type PortalAction } from "@/contracts/roles";
 import { mustEnrolTwoFactor, type TrpcContext } from "./context";
 import { userServiceContext } from "./service-context";
 import { localizeIssue } from "@/contracts/validation-messages";
+import { TRPC_CODE } from "@/contracts/trpc-error-codes";
 import { DEFAULT_LOCALE, type Locale } from "@/i18n/locales";
 import { validationTranslator } from "@/i18n/validation-translator";
-
-const TRPC_CODE = {
-  BAD_REQUEST: "BAD_REQUEST",
-  UNAUTHORIZED: "UNAUTHORIZED",
-  INSUFFICIENT_CREDITS: "PRECONDITION_FAILED",
-  FORBIDDEN: "FORBIDDEN",
-  NOT_FOUND: "NOT_FOUND",
-  METHOD_NOT_ALLOWED: "METHOD_NOT_SUPPORTED",
-  CONFLICT: "CONFLICT",
-  IDEMPOTENCY_IN_FLIGHT: "CONFLICT",
-  RATE_LIMITED: "TOO_MANY_REQUESTS",
-  INTERNAL_ERROR: "INTERNAL_SERVER_ERROR",
-} as const;
 
 /** Field errors of a failed zod parse, as `{ field: message }` in the reader's language, for forms to show beside inputs. */
 function fieldErrors(error: ZodError, locale: Locale): Record<string, string> {
