@@ -27,6 +27,7 @@ import { recordRequest } from "./request-log";
 import { claimForRequest, idempotencyRequest, type IdempotencyClaim } from "./idempotency-step";
 import type { IdempotencyRequest } from "@/server/verifications/idempotency";
 import "@/contracts/validation-messages";
+import { loggableIdempotencyKey, loggablePath } from "./loggable-fields";
 
 type Schema = z.ZodType;
 
@@ -139,27 +140,6 @@ export function apiRoute<B extends Schema | undefined, Q extends Schema | undefi
 function verificationIdOf(body: unknown): string | null {
   const data = (body as { data?: { id?: unknown; reference?: unknown } } | undefined)?.data;
   return data && typeof data.id === "string" && typeof data.reference === "string" ? data.id : null;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
- * The path as logged. A client may put a national ID in the URL (e.g. "retrieving" by ID); like
- * every national ID it must not be written down, so long digit runs outside UUIDs keep only their
- * last four digits.
- */
-export function loggablePath(pathname: string): string {
-  return pathname
-    .split("/")
-    .map((segment) => (UUID.test(segment) ? segment : maskLongDigitRuns(segment)))
-    .join("/");
-}
-
-const maskLongDigitRuns = (text: string) => text.replace(/[0-9]{11,}/g, (d) => `${"*".repeat(d.length - 4)}${d.slice(-4)}`);
-
-/** The Idempotency-Key as the request log shows it: clients build keys from their own data, a national ID included. */
-export function loggableIdempotencyKey(key: string | null): string | null {
-  return key === null ? null : maskLongDigitRuns(key.slice(0, 128));
 }
 
 /** The query as an object; a parameter given twice (`?page=1&page=2`) is ambiguous, so a 400. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loggableIdempotencyKey, loggablePath } from "./route";
+import { loggableIdempotencyKey, loggablePath } from "./loggable-fields";
 
 describe("loggablePath (product rules §13: no national ID in logs)", () => {
   it("masks a national ID in the path down to its last four digits", () => {
