@@ -14,18 +14,14 @@ import { BATCH_MAX_ROWS } from "@/contracts/batches";
 import { API_KEY_SCOPES } from "@/contracts/api-key-scopes";
 import { ADDRESS_NOT_ALLOWED_MESSAGE } from "@/contracts/ip-allowlist";
 import { pageTitle } from "@/i18n/page-title";
-import { MATCH_OUTCOMES } from "../../../server/matching/match-outcomes";
-import { CodeBlock } from "../../../components/docs/code-block";
-import { DocsNav } from "../../../components/docs/docs-nav";
-import { GuideSection } from "../../../components/docs/guide-section";
+import { MATCH_OUTCOMES } from "@/server/matching/match-outcomes";
+import { BATCH_CURL, CATCH_UP, CLIENT_ERROR_CODES, CONSENT_REQUEST, ERRORS, MATCH_RESPONSE, WEBHOOK, matchCurl, sdkExample, verifyCurl } from "@/server/openapi/guide-examples";
+import { CodeBlock } from "@/components/docs/code-block";
+import { DocsNav } from "@/components/docs/docs-nav";
+import { GuideSection } from "@/components/docs/guide-section";
+import { errorAnchor, INLINE_CODE, TAGS } from "@/components/docs/guide-markup";
 
 export const generateMetadata = pageTitle("docs", "guide.title");
-
-const BATCH_CURL = (host: string) => `printf 'nationalId,purpose\\n11111111111,Re-verification\\n22222222222,Re-verification\\n' > customers.csv
-curl -s -X POST ${host}/api/v1/batches \\
-  -H "Authorization: Bearer $HUBI_API_KEY" -H "Content-Type: text/csv" \\
-  --data-binary @customers.csv
-curl -s ${host}/api/v1/batches/<id>/results -H "Authorization: Bearer $HUBI_API_KEY"`;
 
 /**
  * The sandbox host the examples call: the deployment's configured one, else the host this page
@@ -38,103 +34,6 @@ async function exampleHost(): Promise<string> {
   if (!requested) return API_HOSTS.test;
   return `${request.get("x-forwarded-proto") ?? "http"}://${requested}`;
 }
-
-const curl = (host: string) => `
-curl ${host}/api/v1/verify/citizen \\
-  -H "Authorization: Bearer $HUBI_API_KEY" \\
-  -H "Content-Type: application/json" \\
-  -H "Idempotency-Key: order-8841-verify" \\
-  -d '{"nationalId":"11111111111","purpose":"Account opening"}'`;
-
-const sdk = (host: string) => `
-import { Hubi } from "@hubi/node";
-
-const hubi = new Hubi({ apiKey: process.env.HUBI_API_KEY!, environment: "test"${host === API_HOSTS.test ? "" : `, baseUrl: "${host}"`} });
-
-const verification = await hubi.verifyCitizen({
-  nationalId: "11111111111",
-  purpose: "Account opening",
-  match: { fullName: "Aamina Xasan Cabdi", dateOfBirth: "1990-04-12" }, // what your applicant told you
-});
-console.log(verification.result, verification.reference, verification.match?.fullName?.result); // verified HV-… match
-
-for await (const item of hubi.listAllVerifications({ result: "not_found", from: "2026-11-01" })) {
-  console.log(item.reference, item.createdAt);
-}`;
-
-const ERRORS = `
-import { ConflictError, HubiError, InsufficientCreditsError, RateLimitedError } from "@hubi/node";
-
-try {
-  await hubi.verifyCitizen({ nationalId });
-} catch (error) {
-  if (error instanceof InsufficientCreditsError) notifyBilling();
-  else if (error instanceof RateLimitedError) retryLater(error.retryAfter);
-  else if (error instanceof HubiError) log.warn(error.code, error.message, error.requestId);
-  else throw error;
-}`;
-
-const WEBHOOK = `
-import { Hubi } from "@hubi/node";
-
-export async function POST(request: Request) {
-  const body = await request.text(); // the raw body: verify before parsing
-  const event = await Hubi.webhooks.verify(body, request.headers, process.env.HUBI_WEBHOOK_SECRET!);
-  if (event.type === "verification_completed") await markChecked(event.data.reference);
-  return new Response(null, { status: 204 });
-}`;
-
-const matchRequest = (host: string) => `
-curl ${host}/api/v1/verify/citizen \\
-  -H "Authorization: Bearer $HUBI_API_KEY" \\
-  -H "Content-Type: application/json" \\
-  -d '{"nationalId":"11111111111","match":{"fullName":"Aamina Xasan Cabdi","dateOfBirth":"1990-04-12"}}'`;
-
-const MATCH_RESPONSE = `
-{
-  "message": "Citizen verified",
-  "data": { "id": "…", "reference": "HV-20261122-7KQ2M9XD", "result": "verified", … },
-  "citizen": null,          // with a match_only key; a full key also gets the registry's details
-  "match": {
-    "fullName": { "result": "match", "score": 0.98 },
-    "dateOfBirth": { "result": "match" }
-  }
-}`;
-
-/** Raised by the client library itself; each has a row here, which its errors' docUrl links to. */
-const CLIENT_ERROR_CODES = ["CONNECTION_ERROR", "TIMEOUT", "ABORTED", "UNEXPECTED_RESPONSE", "WEB_CRYPTO_UNAVAILABLE", "WEBHOOK_VERIFICATION_FAILED"] as const;
-
-const CATCH_UP = `
-import { Hubi } from "@hubi/node";
-
-const hubi = new Hubi({ apiKey: process.env.HUBI_API_KEY!, environment: "live" });
-const downSince = new Date(Date.now() - 3600_000); // when your receiver went down
-
-for await (const event of hubi.listAllEvents({ from: downSince })) {
-  await handleOnce(event); // the same events webhooks deliver: deduplicate on event.id
-}`;
-
-const errorAnchor = (name: string) => `error-${name.toLowerCase().replace(/_/g, "-")}`;
-
-const code = "rounded bg-slate-100 px-1 py-0.5 font-mono text-sm";
-
-/** The markup the guide's messages use: <c> inline code, <b> bold, <em> a quoted API message. */
-const TAGS = {
-  c: (chunks: React.ReactNode) => <code className={code}>{chunks}</code>,
-  b: (chunks: React.ReactNode) => <strong>{chunks}</strong>,
-  em: (chunks: React.ReactNode) => <em>{chunks}</em>,
-};
-
-const CONSENT_REQUEST = JSON.stringify(
-  {
-    nationalId: "11111111111",
-    purpose: "Account opening",
-    lawfulBasis: "consent",
-    consent: { obtainedAt: "2026-11-22T09:25:00Z", method: "electronic", reference: "KYC-FORM-2291" },
-  },
-  null,
-  2,
-);
 
 export default async function GuidePage() {
   const [host, guide, codeTitle] = await Promise.all([exampleHost(), getTranslations("docs.guide"), getTranslations("docs.code")]);
@@ -157,9 +56,9 @@ export default async function GuidePage() {
 
         <GuideSection id="quick-start" title={guide("quickStart.title")}>
           <p>{rich("quickStart.register")}</p>
-          <CodeBlock title={codeTitle("curl")}>{curl(host)}</CodeBlock>
+          <CodeBlock title={codeTitle("curl")}>{verifyCurl(host)}</CodeBlock>
           <p>{rich("quickStart.library")}</p>
-          <CodeBlock title={codeTitle("typescript")}>{sdk(host)}</CodeBlock>
+          <CodeBlock title={codeTitle("typescript")}>{sdkExample(host)}</CodeBlock>
           <p>{rich("quickStart.goLive", { liveEnvironment: 'environment: "live"' })}</p>
         </GuideSection>
 
@@ -207,7 +106,7 @@ export default async function GuidePage() {
 
         <GuideSection id="identity-match" title={guide("identityMatch.title")}>
           <p>{rich("identityMatch.intro")}</p>
-          <CodeBlock title={codeTitle("curl")}>{matchRequest(host)}</CodeBlock>
+          <CodeBlock title={codeTitle("curl")}>{matchCurl(host)}</CodeBlock>
           <CodeBlock title={codeTitle("response")}>{MATCH_RESPONSE}</CodeBlock>
           <p>{rich("identityMatch.names")}</p>
           <table className="w-full text-left text-sm">
@@ -243,7 +142,7 @@ export default async function GuidePage() {
           <ul className="list-disc space-y-1 pl-6">
             {Object.keys(API_KEY_SCOPES).map((scope) => (
               <li key={scope}>
-                <code className={code}>{scope}</code>: {rich(`keyScopes.scopes.${scope}`)}
+                <code className={INLINE_CODE}>{scope}</code>: {rich(`keyScopes.scopes.${scope}`)}
               </li>
             ))}
           </ul>
