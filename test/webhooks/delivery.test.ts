@@ -13,6 +13,7 @@ import { revealWebhookSecret } from "@/server/webhooks/reveal-webhook-secret";
 import { rotateWebhookSecret } from "@/server/webhooks/rotate-webhook-secret";
 import { resendWebhookDelivery } from "@/server/webhooks/resend-webhook-delivery";
 import { enableWebhookEndpoint } from "@/server/webhooks/enable-webhook-endpoint";
+import { deliverNext } from "@/server/webhooks/deliver-next";
 import { createTestBusiness, uniqueNationalId } from "../support/factories";
 import { api } from "../support/api";
 import { Hubi } from "../../sdk/src/index.js";
@@ -191,9 +192,9 @@ describe("webhook delivery", () => {
     expect(await deliveryOf(first.id)).toMatchObject({ status: "pending", attempts: [{ statusCode: 410 }] });
 
     const second = await raise(businessId);
-    await waitFor("dispatch", async () => (await db().outboxEvent.findUnique({ where: { id: second.id } }))?.dispatchedAt);
-    // Kept for the disabled endpoint, and not attempted while it is off.
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // Kept for the disabled endpoint, and not attempted while it is off: the workers' own claim refuses it.
+    const kept = await waitFor("the delivery kept for the disabled endpoint", () => deliveryOf(second.id));
+    expect(await deliverNext({ deliveryId: kept.id })).toBe(false);
     expect(await deliveryOf(second.id)).toMatchObject({ status: "pending", attempts: [] });
     expect(requestsFor(second.id)).toHaveLength(0);
 
@@ -237,11 +238,14 @@ describe("webhook delivery", () => {
     try {
       const event = await raise(businessId);
       await waitFor("the request", () => requestsFor(event.id).length === 1);
-      await new Promise((r) => setTimeout(r, 2_500));
-      expect(requestsFor(event.id)).toHaveLength(1);
-      const delivery = (await deliveryOf(event.id))!;
+      const delivery = await waitFor("the delivery postponed", async () => {
+        const d = await deliveryOf(event.id);
+        return d?.nextAttemptAt && d.nextAttemptAt.getTime() - Date.now() > 50_000 ? d : null;
+      });
       expect(delivery).toMatchObject({ status: "pending", attemptCount: 0 });
-      expect(delivery.nextAttemptAt!.getTime() - Date.now()).toBeGreaterThan(50_000);
+      // Not due: the workers' own claim passes it by, so no second request goes out.
+      expect(await deliverNext({ deliveryId: delivery.id })).toBe(false);
+      expect(requestsFor(event.id)).toHaveLength(1);
     } finally {
       await owner.query(`DROP TRIGGER fail_attempts ON webhook_attempt`);
       await owner.query(`DROP FUNCTION fail_attempts()`);
