@@ -68,6 +68,7 @@ const MESSAGES = {
   not_found: "No citizen record matches this national ID",
   expired: "This national ID card has expired",
   revoked: "This national ID card has been revoked",
+  deceased: "The registry records this card's holder as deceased",
 } as const;
 
 const UNIQUE_VIOLATION = "23505";
