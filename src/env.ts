@@ -92,6 +92,8 @@ const schema = z.object({
   /** Client credentials issued by the authority; a changed secret is read by the next token refresh. */
   REGISTRY_CLIENT_ID: z.string().default(""),
   REGISTRY_CLIENT_SECRET: z.string().default(""),
+  /** A file holding the client secret, read at each token refresh: a rotated secret needs no restart. */
+  REGISTRY_CLIENT_SECRET_FILE: z.preprocess((v) => v || undefined, z.string().optional()),
   /** The gateway quota agreed with the authority, requests per second, for the whole deployment. */
   REGISTRY_MAX_RPS: z.coerce.number().int().min(1).max(10_000).default(20),
   /** The longest one gateway call may take when the caller gives no shorter budget. */
