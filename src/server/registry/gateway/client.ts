@@ -29,26 +29,30 @@ type Call<T> = { path: string; payload: unknown; options: LookupOptions; ids: nu
 async function call<T>(c: Call<T>): Promise<T> {
   const caller = c.options.signal ?? new AbortController().signal;
   try {
-    return await gatewayPolicy().policy.execute(({ signal }) => attempt(c, signal, caller), caller);
+    return await gatewayPolicy().policy.execute(() => attempt(c, caller), caller);
   } catch (error) {
     throw asContractError(error, caller);
   }
 }
 
-async function attempt<T>(c: Call<T>, signal: AbortSignal, caller: AbortSignal): Promise<T> {
+async function attempt<T>(c: Call<T>, caller: AbortSignal): Promise<T> {
   if (caller.aborted) throw new RegistryUnavailableError("timeout");
   let stale: string | undefined;
   for (;;) {
-    await acquireQuota(c.options.priority ?? "interactive", signal);
-    const token = await gatewayToken(signal, stale);
+    await acquireQuota(c.options.priority ?? "interactive", caller);
+    const token = await gatewayToken(caller, stale);
     let res: GatewayResponse;
     try {
-      res = await postToGateway(env().REGISTRY_URL!, c.path, {
-        body: JSON.stringify(c.payload),
-        contentType: "application/json",
-        headers: { authorization: `Bearer ${token}`, ...(c.options.requestId ? { "x-request-id": c.options.requestId } : {}) },
-        signal,
-      });
+      res = await gatewayPolicy().requestTimeout.execute(
+        ({ signal }) =>
+          postToGateway(env().REGISTRY_URL!, c.path, {
+            body: JSON.stringify(c.payload),
+            contentType: "application/json",
+            headers: { authorization: `Bearer ${token}`, ...(c.options.requestId ? { "x-request-id": c.options.requestId } : {}) },
+            signal,
+          }),
+        caller,
+      );
     } catch (error) {
       // No answer in time counts against the gateway whichever budget ran out (ours or the caller's).
       recordCall("fault", 0, c.options.businessId);

@@ -1,8 +1,9 @@
 /**
  * The resilience around each gateway call, from cockatiel (not a hand-written state machine):
- * a per-attempt timeout, one retry with backoff for upstream faults only, and a circuit breaker
+ * one retry with backoff for upstream faults only, a circuit breaker
  * per process that opens after consecutive upstream faults, rejects at once while open and lets
- * one probe through after REGISTRY_BREAKER_OPEN_SECONDS. Quota refusals, the caller's own budget
+ * one probe through after REGISTRY_BREAKER_OPEN_SECONDS, and a timeout on the HTTP request alone
+ * (waiting for quota or a token is bounded by the caller's budget, not by it). Quota refusals, the caller's own budget
  * and record faults pass through without counting against the gateway's health.
  */
 import {
@@ -38,7 +39,7 @@ function createPolicy() {
   });
   breaker.onStateChange((state) => recordCircuitState(STATES[state]));
   const retryOnce = retry(handleWhen(isUpstreamFault), { maxAttempts: 1, backoff: new ExponentialBackoff({ initialDelay: 50, maxDelay: 200 }) });
-  return { breaker, policy: wrap(retryOnce, breaker, timeout(REGISTRY_TIMEOUT_MS, TimeoutStrategy.Cooperative)) as IPolicy };
+  return { breaker, policy: wrap(retryOnce, breaker) as IPolicy, requestTimeout: timeout(REGISTRY_TIMEOUT_MS, TimeoutStrategy.Cooperative) };
 }
 
 const globalForPolicy = globalThis as unknown as { hubiGatewayPolicy?: ReturnType<typeof createPolicy> };

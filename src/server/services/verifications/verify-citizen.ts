@@ -133,7 +133,7 @@ SELECT ${columns}, (SELECT took FROM admitted) AS took${claim ? " FROM claim" : 
 /** Step 2, with nothing open: the sandbox levers (test keys), then the registry. */
 async function lookUp(input: VerifyCitizenInput): Promise<RegistryMatch> {
   if (input.mode === "test") await pullSandboxLever(input.businessId, input.nationalId);
-  return registryFor(input.mode).lookup(input.nationalId);
+  return registryFor(input.mode).lookup(input.nationalId, { businessId: input.businessId, priority: "interactive" });
 }
 
 /** Step 3: the outcome, one statement. A reference collides about once per 10^12 per day; a fresh one is simply drawn. */
