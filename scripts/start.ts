@@ -110,7 +110,10 @@ async function pointAtRegistry(): Promise<void> {
   if (process.env.NODE_ENV === "production") {
     throw new Error("REGISTRY_URL is not set: in production Hubi needs the national registry gateway's URL and credentials (docs/operations.md).");
   }
-  const simulator = await startRegistrySimulator({ port: Number(process.env.REGISTRY_SIMULATOR_PORT || 4010) });
+  const simulator = await startRegistrySimulator({
+    port: Number(process.env.REGISTRY_SIMULATOR_PORT || 4010),
+    levers: process.env.REGISTRY_SIMULATOR_LEVERS ? JSON.parse(process.env.REGISTRY_SIMULATOR_LEVERS) : {},
+  });
   stopRegistry = simulator.stop;
   Object.assign(process.env, {
     REGISTRY_URL: simulator.url,

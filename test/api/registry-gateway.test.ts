@@ -60,8 +60,8 @@ describe("an app on the registry gateway", () => {
       [200, "revoked"],
       [200, "deceased"],
     ]);
-    expect(answers[1]!.body.data.citizen).toEqual({ fullName: "Faadumo Cali Xirsi Warsame", dateOfBirth: "1990-04-12", dateOfIssue: "2024-01-15" });
-    expect(answers[5]!.body.data.citizen).toBeNull();
+    expect(answers[1]!.body.citizen).toEqual({ fullName: "Faadumo Cali Xirsi Warsame", dateOfBirth: "1990-04-12", dateOfIssue: "2024-01-15" });
+    expect(answers[5]!.body.citizen).toBeNull();
     expect(sim.counts().lookups).toBe(DEMO_NINS.length);
   });
 

@@ -10,7 +10,11 @@ import type { GatewayRecord } from "../../registry-simulator/citizens";
 import { DEFAULT_LEVERS } from "../../registry-simulator/levers";
 import { gatewayRegistry } from "@/server/registry/gateway/client";
 import { circuitState } from "@/server/registry/gateway/policy";
-import { RegistryRecordError, RegistryUnavailableError } from "@/server/registry/types";
+import { RegistryRecordError, RegistryUnavailableError, type LookupOptions } from "@/server/registry/types";
+import { flushFigures, PROCESS_ID } from "@/server/registry/gateway/figures";
+import { getGatewayPanel } from "@/server/services/registry/get-gateway-panel";
+import { adminContext } from "../support/contexts";
+import { createTestBusiness } from "../support/factories";
 import { waitFor } from "../support/wait-for";
 
 const MAX_RPS = 8;
@@ -30,7 +34,7 @@ Object.assign(process.env, {
 afterAll(() => sim.stop());
 
 const budget = (ms = 15_000) => ({ signal: AbortSignal.timeout(ms) });
-const lookup = (nin: string, options = budget()) => gatewayRegistry.lookup(nin, options);
+const lookup = (nin: string, options: LookupOptions = budget()) => gatewayRegistry.lookup(nin, options);
 const failure = (p: Promise<unknown>) => p.then(() => expect.fail("resolved with a result"), (e: unknown) => e);
 const lookups = () => sim.counts().lookups;
 
@@ -157,5 +161,23 @@ describe("token and quota shared by the fleet", () => {
   it("answers quota, without waiting longer, when no quota frees up within the caller's budget", async () => {
     const error = await failure(Promise.all(Array.from({ length: 3 * MAX_RPS }, () => lookup("11111111111", budget(300)))));
     expect((error as RegistryUnavailableError).reason).toBe("quota");
+  });
+});
+
+describe("what operators see", () => {
+  it("shows the fleet's circuit, calls, latency, quota use and calls per business per day", async () => {
+    const biz = await createTestBusiness({ name: "Gateway Panel Microfinance" });
+    await lookup("11111111111", { ...budget(), businessId: biz.businessId });
+    await gatewayRegistry.lookupMany(["11111111111", "44444444444"], { ...budget(), businessId: biz.businessId });
+    await flushFigures();
+    const panel = await getGatewayPanel(await adminContext());
+    expect(panel.circuit).toBe("closed");
+    expect(panel.processes.map((p) => p.processId)).toContain(PROCESS_ID);
+    expect(panel.minutes.reduce((sum, m) => sum + m.calls, 0)).toBeGreaterThan(0);
+    expect(panel.latency.p50Ms).toBeGreaterThan(0);
+    expect(panel.quota.maxRps).toBe(MAX_RPS);
+    expect(panel.callsByBusinessDay.filter((d) => d.businessId === biz.businessId)).toEqual([
+      { businessId: biz.businessId, businessName: "Gateway Panel Microfinance", day: new Date().toISOString().slice(0, 10), calls: 2 },
+    ]);
   });
 });
