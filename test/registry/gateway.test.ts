@@ -12,7 +12,7 @@ import { gatewayRegistry } from "@/server/registry/gateway/client";
 import { circuitState } from "@/server/registry/gateway/policy";
 import { RegistryRecordError, RegistryUnavailableError, type LookupOptions } from "@/server/registry/types";
 import { flushFigures, PROCESS_ID } from "@/server/registry/gateway/figures";
-import { getGatewayPanel } from "@/server/services/registry/get-gateway-panel";
+import { getGatewayPanel } from "@/server/registry/get-gateway-panel";
 import { adminContext } from "../support/contexts";
 import { createTestBusiness } from "../support/factories";
 import { waitFor } from "../support/wait-for";

@@ -5,7 +5,7 @@ import { useTRPC } from "@/trpc/client";
 import { useFormat } from "@/components/i18n/format";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { ErrorState, Loading } from "@/components/ui/states";
-import { Stat } from "../_components/stat";
+import { Stat } from "./stat";
 
 const REFRESH_MS = 10_000;
 

@@ -6,7 +6,7 @@
 import { env } from "@/env";
 import { pool } from "@/server/db/client";
 import type { ServiceContext } from "@/server/context";
-import { assertPlatformAdmin } from "@/server/authorization";
+import { assertPlatformAdmin } from "@/server/access/authorization";
 import { LATENCY_BUCKETS_MS, type CircuitState } from "@/server/registry/gateway/figures";
 
 export const PANEL_MINUTES = 15;
