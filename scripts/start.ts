@@ -15,6 +15,7 @@ import { localSecret } from "../src/server/local-run/local-secrets";
 import { isLocalDemo } from "../src/server/local-run/local-demo";
 import { ensureAppRole } from "./lib/app-role";
 import { startMailCatcher } from "./lib/mail-catcher";
+import { startRegistrySimulator } from "../registry-simulator/server";
 import PinoPretty from "pino-pretty";
 
 const DATA_DIR = path.resolve(".data");
@@ -26,6 +27,7 @@ const dev = process.argv.includes("--dev");
 let app: ChildProcess | undefined;
 let stopDatabase = async () => {};
 let stopMail = async () => {};
+let stopRegistry = async () => {};
 
 /** Stops in order, whenever it is called: the app first (it flushes its buffers), then the database. */
 async function shutdown(code: number): Promise<never> {
@@ -34,6 +36,7 @@ async function shutdown(code: number): Promise<never> {
     await new Promise((resolve) => app!.once("exit", resolve));
   }
   await stopMail();
+  await stopRegistry();
   await stopDatabase();
   process.exit(code);
 }
@@ -61,6 +64,8 @@ async function main() {
     stopMail = catcher.stop;
     Object.assign(process.env, catcher.env);
   }
+
+  await pointAtRegistry();
 
   migrate(process.env.MIGRATION_DATABASE_URL || process.env.DATABASE_URL!);
   process.env.DATABASE_URL ||= await ensureAppRole(process.env.MIGRATION_DATABASE_URL!, localSecret(DATA_DIR, "app-db-password"));
@@ -93,6 +98,29 @@ async function main() {
   } else {
     console.log("Existing database: the demo account was printed on first start.\n");
   }
+}
+
+/**
+ * Live lookups go to REGISTRY_URL. Unset, outside production, to the bundled gateway simulator
+ * (seeded with the demo citizens); in production an unset REGISTRY_URL stops the start: the
+ * simulator never answers for real citizens.
+ */
+async function pointAtRegistry(): Promise<void> {
+  if (process.env.REGISTRY_URL || process.env.REGISTRY_SOURCE === "mirror") return;
+  if (process.env.NODE_ENV === "production") {
+    throw new Error("REGISTRY_URL is not set: in production Hubi needs the national registry gateway's URL and credentials (docs/operations.md).");
+  }
+  const simulator = await startRegistrySimulator({
+    port: Number(process.env.REGISTRY_SIMULATOR_PORT || 4010),
+    levers: process.env.REGISTRY_SIMULATOR_LEVERS ? JSON.parse(process.env.REGISTRY_SIMULATOR_LEVERS) : {},
+  });
+  stopRegistry = simulator.stop;
+  Object.assign(process.env, {
+    REGISTRY_URL: simulator.url,
+    REGISTRY_CLIENT_ID: simulator.levers.clientId,
+    REGISTRY_CLIENT_SECRET: simulator.levers.clientSecret,
+  });
+  console.log(`Registry gateway simulator on ${simulator.url} (demo citizens; levers at ${simulator.url}/__admin/levers)`);
 }
 
 main().catch((e) => {

@@ -85,6 +85,22 @@ const schema = z.object({
    * costs (nothing: the credit is refunded). A real deployment never sets it.
    */
   REGISTRY_FAILING_NATIONAL_ID: z.preprocess((v) => v || undefined, z.string().regex(/^[0-9]{11}$/).optional()),
+  /** `gateway` (default): live lookups ask the registry gateway; `mirror`: they read the CSV-imported registry. */
+  REGISTRY_SOURCE: z.enum(["gateway", "mirror"]).default("gateway"),
+  /** The registry gateway's base URL (`npm start` runs the local simulator when it is unset; production requires it). */
+  REGISTRY_URL: z.preprocess((v) => v || undefined, z.url().optional()),
+  /** Client credentials issued by the authority; a changed secret is read by the next token refresh. */
+  REGISTRY_CLIENT_ID: z.string().default(""),
+  REGISTRY_CLIENT_SECRET: z.string().default(""),
+  /** A file holding the client secret, read at each token refresh: a rotated secret needs no restart. */
+  REGISTRY_CLIENT_SECRET_FILE: z.preprocess((v) => v || undefined, z.string().optional()),
+  /** The gateway quota agreed with the authority, requests per second, for the whole deployment. */
+  REGISTRY_MAX_RPS: z.coerce.number().int().min(1).max(10_000).default(20),
+  /** The longest one gateway call may take when the caller gives no shorter budget. */
+  REGISTRY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
+  /** Circuit breaker: consecutive upstream faults that open it, and how long it stays open before one probe. */
+  REGISTRY_BREAKER_FAULTS: z.coerce.number().int().min(1).max(1000).default(5),
+  REGISTRY_BREAKER_OPEN_SECONDS: z.coerce.number().min(0.1).max(3600).default(10),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** The bearer token Prometheus scrapes /metrics with; unset, /metrics does not exist (404). */
   /** `npm run worker` processes: the port their /metrics listens on (unset: none). */
@@ -102,6 +118,10 @@ export function env(): Env {
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
     throw new Error(`Invalid environment:\n${problems}`);
+  }
+  if (parsed.data.NODE_ENV === "production" && parsed.data.REGISTRY_SOURCE === "gateway" && !parsed.data.REGISTRY_URL) {
+    // The simulator never answers for real citizens: `npm start` sets REGISTRY_URL to it only outside production.
+    throw new Error("Invalid environment:\n  REGISTRY_URL: set it to the national registry gateway's URL (or REGISTRY_SOURCE=mirror)");
   }
   cached = parsed.data;
   return cached;

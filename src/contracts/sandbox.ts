@@ -9,6 +9,7 @@ export const SANDBOX_IDS = {
   not_found: "22222222222",
   expired: "33333333333",
   revoked: "44444444444",
+  deceased: "12121212121",
 } as const satisfies Record<VerificationResult, string>;
 
 /**

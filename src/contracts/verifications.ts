@@ -10,12 +10,12 @@ export const NATIONAL_ID_MESSAGE = "National ID must be exactly 11 digits";
 export const PURPOSE_MAX_LENGTH = 200;
 
 export const verificationResultSchema = z
-  .enum(["verified", "not_found", "expired", "revoked"])
+  .enum(["verified", "not_found", "expired", "revoked", "deceased"])
   .meta({
     id: "VerificationResult",
     description:
       "`verified`: the ID matches an active card. `not_found`: no record. `expired`: the card is past its expiry date. " +
-      "`revoked`: the card was cancelled, reported stolen, or its holder is deceased. Clients must tolerate values they do not know.",
+      "`revoked`: the card was cancelled or reported stolen. `deceased`: the registry records the holder as deceased. Clients must tolerate values they do not know.",
   });
 
 export const channelSchema = z

@@ -44,7 +44,7 @@ describe("health of the shared app", () => {
     expect(await get(inject("baseUrl"), "/api/health/live")).toEqual({ status: 200, body: { status: "ok" } });
     expect(await get(inject("baseUrl"), "/api/health/ready")).toEqual({
       status: 200,
-      body: { status: "ready", checks: { database: "ok", redis: "not_configured", migrations: "ok" }, failing: [] },
+      body: { status: "ready", checks: { database: "ok", redis: "not_configured", migrations: "ok" }, failing: [], registry: "mirror" },
     });
     expect(await get(inject("baseUrl"), "/api/health")).toEqual({ status: 200, body: { status: "ok", database: "ok" } });
   });
@@ -79,7 +79,12 @@ describe("an app whose database and Redis are down", () => {
     expect(Date.now() - started).toBeLessThan(15_000);
     expect(ready).toEqual({
       status: 503,
-      body: { status: "unready", checks: { database: "unreachable", redis: "unreachable", migrations: "unknown" }, failing: ["database", "redis", "migrations"] },
+      body: {
+        status: "unready",
+        checks: { database: "unreachable", redis: "unreachable", migrations: "unknown" },
+        failing: ["database", "redis", "migrations"],
+        registry: "mirror",
+      },
     });
   });
 

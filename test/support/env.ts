@@ -24,6 +24,9 @@ export function appEnv(databaseUrl: string, mail?: MailEnv): Record<string, stri
     BATCH_CHUNK_LEASE_SECONDS: "5",
     LOG_LEVEL: "info",
     METRICS_TOKEN: TEST_METRICS_TOKEN,
+    // Live tests load their own citizens through the CSV import (the mirror); the gateway's tests
+    // start a simulator of their own and point an app or the adapter at it.
+    REGISTRY_SOURCE: "mirror",
     // A live lookup of this ID fails after its admission (test/api/verify-refund.test.ts).
     REGISTRY_FAILING_NATIONAL_ID: FAILING_NATIONAL_ID,
     // The tests (and the browser tests' fixtures) stand where a proxy would: they set

@@ -75,7 +75,7 @@ export async function processNextChunk(): Promise<boolean> {
   if (!chunk) return false;
   try {
     const valid = validRows(chunk).slice(0, chunk.admitted);
-    const found = valid.length > 0 ? await registryFor(chunk.mode).lookupMany(valid.map(({ row }) => row.nationalId)) : [];
+    const found = valid.length > 0 ? await registryFor(chunk.mode).lookupMany(valid.map(({ row }) => row.nationalId), { businessId: chunk.business_id, priority: "batch", requestId: `${chunk.batch_id}.${chunk.chunk_no}` }) : [];
     const written = await recordOutcome(chunk, found);
     if (written) observeChunk(chunk, written, "done", started);
   } catch (error) {

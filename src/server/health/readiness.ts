@@ -3,12 +3,16 @@
  * REDIS_URL is set: the rate limits live there) and every migration of this build is applied.
  * Liveness is a separate, dependency-free answer (/api/health/live): a database outage makes every
  * process unready, and none of them worth restarting.
+ * The registry gateway's circuit is reported but never makes a process unready: a process that
+ * cannot reach the gateway still serves the sandbox, the portal and quick 503s, and restarting or
+ * draining it would not bring the gateway back.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { env } from "@/env";
 import { pool } from "@/server/db/client";
 import { rateLimiter } from "@/server/ratelimit";
+import { circuitState } from "@/server/registry/gateway/policy";
 
 /** `unknown`: the migrations could not be compared (the database did not answer, or this build ships none). */
 export type Check = "ok" | "unreachable" | "pending" | "unknown" | "not_configured";
@@ -17,6 +21,8 @@ export type Readiness = {
   checks: { database: Check; redis: Check; migrations: Check };
   /** The checks that failed, by name: what an operator looks at first. */
   failing: string[];
+  /** Live lookups: this process's circuit on the gateway, or `mirror` (the imported registry). */
+  registry: "closed" | "open" | "half_open" | "mirror";
 };
 
 /** Each check's bound: an orchestrator's probe must get an answer before its own timeout. */
@@ -35,7 +41,8 @@ export async function checkReadiness(options: { migrationsDir?: string } = {}): 
   ]);
   const checks = { database, redis, migrations };
   const failing = Object.entries(checks).flatMap(([name, state]) => (state === "ok" || state === "not_configured" ? [] : [name]));
-  return { status: failing.length === 0 ? "ready" : "unready", checks, failing };
+  const registry = env().REGISTRY_SOURCE === "mirror" ? "mirror" : circuitState();
+  return { status: failing.length === 0 ? "ready" : "unready", checks, failing, registry };
 }
 
 async function check(probe: () => Promise<unknown>): Promise<Check> {

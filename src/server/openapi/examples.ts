@@ -12,6 +12,7 @@ const OUTCOME_MESSAGES: Record<VerificationResult, string> = {
   not_found: "No citizen record matches this national ID",
   expired: "This national ID card has expired",
   revoked: "This national ID card has been revoked",
+  deceased: "The registry records this card's holder as deceased",
 };
 
 const sampleConsent = { obtainedAt: "2026-11-22T09:25:00.000Z", method: "electronic", reference: "KYC-FORM-2291" } as const;

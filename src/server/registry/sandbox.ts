@@ -37,6 +37,8 @@ function lookup(nationalId: string): RegistryMatch {
       return { result: "expired", citizen: null };
     case SANDBOX_IDS.revoked:
       return { result: "revoked", citizen: null };
+    case SANDBOX_IDS.deceased:
+      return { result: "deceased", citizen: null };
     default:
       return { result: "verified", citizen: generated(nationalId) };
   }

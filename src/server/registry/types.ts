@@ -10,6 +10,8 @@ export type LookupOptions = {
   requestId?: string;
   /** Interactive verifies go ahead of batch chunks for the shared quota. */
   priority?: "interactive" | "batch";
+  /** The business the lookup is for: gateway calls are counted per business per day (the authority's bill). */
+  businessId?: string;
 };
 
 /**
@@ -25,6 +27,23 @@ export class RegistryUnavailableError extends Error {
   ) {
     super(`The national registry is unavailable (${reason})`);
     this.name = "RegistryUnavailableError";
+  }
+}
+
+/**
+ * The registry answered, but for some records with something that cannot become a result (a 400
+ * for that ID, a status Hubi does not know): the fault of those records alone, never retried and
+ * not held against the registry's health. `matches` holds the answers of the other records (the
+ * faulty ones are `undefined`), so that a batch chunk records them and fails only the faulty rows.
+ */
+export class RegistryRecordError extends Error {
+  constructor(
+    /** Positions, in the IDs asked for, of the records that have no result. */
+    readonly faulty: number[],
+    readonly matches: (RegistryMatch | undefined)[],
+  ) {
+    super(`The national registry could not answer for ${faulty.length} record(s)`);
+    this.name = "RegistryRecordError";
   }
 }
 

@@ -26,7 +26,7 @@ export const listVerificationsInput = z.object({
   /** Cursors (a verification id): the page just older, or just newer, than that item. */
   startingAfter: z.uuid().optional(),
   endingBefore: z.uuid().optional(),
-  result: z.enum(["verified", "not_found", "expired", "revoked"]).optional(),
+  result: z.enum(["verified", "not_found", "expired", "revoked", "deceased"]).optional(),
   channel: channelSchema.optional(),
   from: z.date().optional(),
   to: z.date().optional(),

@@ -68,6 +68,7 @@ const MESSAGES = {
   not_found: "No citizen record matches this national ID",
   expired: "This national ID card has expired",
   revoked: "This national ID card has been revoked",
+  deceased: "The registry records this card's holder as deceased",
 } as const;
 
 const UNIQUE_VIOLATION = "23505";
@@ -132,7 +133,7 @@ SELECT ${columns}, (SELECT took FROM admitted) AS took${claim ? " FROM claim" : 
 /** Step 2, with nothing open: the sandbox levers (test keys), then the registry. */
 async function lookUp(input: VerifyCitizenInput): Promise<RegistryMatch> {
   if (input.mode === "test") await pullSandboxLever(input.businessId, input.nationalId);
-  return registryFor(input.mode).lookup(input.nationalId);
+  return registryFor(input.mode).lookup(input.nationalId, { businessId: input.businessId, priority: "interactive" });
 }
 
 /** Step 3: the outcome, one statement. A reference collides about once per 10^12 per day; a fresh one is simply drawn. */

@@ -11,6 +11,7 @@ import { setRateLimit, setRateLimitInput } from "@/server/businesses/set-rate-li
 import { grantCredits, grantCreditsInput } from "@/server/credits/grant-credits";
 import { decideLiveAccess, decideLiveAccessInput } from "@/server/live-access/decide-live-access";
 import { listPendingApplications, listPendingApplicationsInput } from "@/server/live-access/list-pending-applications";
+import { getGatewayPanel } from "@/server/registry/get-gateway-panel";
 import { countCitizenRecords, importCitizens, importCitizensInput } from "@/server/registry/import-citizens";
 
 export const adminRouter = router({
@@ -33,6 +34,7 @@ export const adminRouter = router({
 
   registry: router({
     count: adminProcedure.query(() => countCitizenRecords()),
+    gateway: adminProcedure.query(({ ctx }) => getGatewayPanel(ctx.service)),
     /** What an import of the file would do, writing nothing (a mutation: the file is large). */
     previewCsv: adminProcedure
       .input(importCitizensInput.pick({ csv: true }))

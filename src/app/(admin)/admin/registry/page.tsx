@@ -6,6 +6,7 @@ import { useFormat } from "@/components/i18n/format";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { ErrorState, Loading } from "@/components/ui/states";
+import { GatewayPanel } from "../../../../components/admin/gateway-panel";
 import { RegistryUpload } from "../../../../components/admin/registry-upload";
 
 export default function RegistryPage() {
@@ -19,6 +20,9 @@ export default function RegistryPage() {
         title={t("title")}
         description={t("description")}
       />
+      <div className="mb-6">
+        <GatewayPanel />
+      </div>
       <div className="grid grid-cols-1 items-start gap-6 md:grid-cols-3">
         <Card>
           <CardHeader title={t("records")} />

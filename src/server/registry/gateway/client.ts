@@ -1,0 +1,155 @@
+/**
+ * The registry gateway behind `CitizenRegistry` (the upstream interface is described in the
+ * product rules, "The national registry gateway"). Each call: circuit check, shared quota, shared
+ * token, POST with X-Request-ID, response validated. A 429 pauses the fleet and the call waits
+ * for quota again; an `invalid_token` refreshes the token once and retries once.
+ */
+import { BrokenCircuitError, TaskCancelledError } from "cockatiel";
+import { env } from "@/env";
+import { log } from "@/server/observability/logger";
+import { RegistryRecordError, RegistryUnavailableError, type CitizenRegistry, type LookupOptions, type RegistryMatch } from "../types";
+import { UpstreamFault } from "./faults";
+import { recordCall, recordRejection, type CallOutcome } from "./figures";
+import { postToGateway, type GatewayResponse } from "./http";
+import { gatewayPolicy } from "./policy";
+import { acquireQuota, pauseQuota } from "./quota";
+import { batchBody, errorBody, lookupBody, notFoundBody, RECORD_FAULT, toMatch } from "./responses";
+import { gatewayToken } from "./token";
+
+/** The gateway takes at most this many NINs in one lookup-batch call. */
+export const GATEWAY_BATCH_SIZE = 100;
+
+/**
+ * `read` turns a 200, 400 or 404 into answers; it throws UpstreamFault("malformed") for a body
+ * that does not match, inside the policy, so that such a body counts against the breaker.
+ */
+type Call<T> = { path: string; payload: unknown; options: LookupOptions; ids: number; read: (res: GatewayResponse) => T };
+
+/** One gateway request under the policy. */
+async function call<T>(c: Call<T>): Promise<T> {
+  const caller = c.options.signal ?? new AbortController().signal;
+  try {
+    return await gatewayPolicy().policy.execute(() => attempt(c, caller), caller);
+  } catch (error) {
+    throw asContractError(error, caller);
+  }
+}
+
+async function attempt<T>(c: Call<T>, caller: AbortSignal): Promise<T> {
+  if (caller.aborted) throw new RegistryUnavailableError("timeout");
+  let stale: string | undefined;
+  for (;;) {
+    await acquireQuota(c.options.priority ?? "interactive", caller);
+    const token = await gatewayToken(caller, stale);
+    let res: GatewayResponse;
+    try {
+      res = await gatewayPolicy().requestTimeout.execute(
+        ({ signal }) =>
+          postToGateway(env().REGISTRY_URL!, c.path, {
+            body: JSON.stringify(c.payload),
+            contentType: "application/json",
+            headers: { authorization: `Bearer ${token}`, ...(c.options.requestId ? { "x-request-id": c.options.requestId } : {}) },
+            signal,
+          }),
+        caller,
+      );
+    } catch (error) {
+      // No answer in time counts against the gateway whichever budget ran out (ours or the caller's).
+      recordCall("fault", 0, c.options.businessId);
+      logCall(c, error instanceof UpstreamFault ? error.kind : "error", 0);
+      throw error;
+    }
+    const outcome = classify(res);
+    recordCall(outcome, res.latencyMs, c.options.businessId);
+    logCall(c, res.status, res.latencyMs);
+    if (res.status === 429) {
+      await pauseQuota(res.retryAfterSeconds ?? 1);
+      continue;
+    }
+    if (res.status === 401 && isError(res.body, "invalid_token") && !stale) {
+      stale = token;
+      continue;
+    }
+    if (outcome === "fault") throw new UpstreamFault(res.status === 401 ? "credentials" : "status", res.status, res.retryAfterSeconds);
+    return c.read(res);
+  }
+}
+
+function classify(res: GatewayResponse): CallOutcome {
+  if (res.status === 200 || res.status === 404) return "ok";
+  if (res.status === 400) return "record_fault";
+  if (res.status === 429) return "rate_limited";
+  return "fault";
+}
+
+function logCall(c: Call<unknown>, gatewayStatus: number | string, latencyMs: number): void {
+  log("info", "registry gateway call", { path: c.path, ids: c.ids, gatewayStatus, latencyMs: Math.round(latencyMs), requestId: c.options.requestId });
+}
+
+const isError = (body: unknown, code: string) => errorBody.safeParse(body).data?.error === code;
+
+/** What a caller sees: RegistryUnavailableError (with its reason) or RegistryRecordError, never a raw fault. */
+function asContractError(error: unknown, caller: AbortSignal): unknown {
+  if (error instanceof RegistryUnavailableError) {
+    if (error.reason !== "upstream") recordRejection(error.reason === "quota" ? "quota" : "timeout");
+    return error;
+  }
+  if (error instanceof BrokenCircuitError) {
+    recordRejection("circuit_open");
+    return new RegistryUnavailableError("circuit_open", Math.ceil(env().REGISTRY_BREAKER_OPEN_SECONDS));
+  }
+  if (error instanceof TaskCancelledError || caller.aborted) return new RegistryUnavailableError("timeout");
+  if (error instanceof UpstreamFault) return new RegistryUnavailableError("upstream", error.retryAfterSeconds);
+  return error;
+}
+
+async function lookup(nationalId: string, options: LookupOptions = {}): Promise<RegistryMatch> {
+  const match = await call({ path: "v1/identities/lookup", payload: { nin: nationalId }, options, ids: 1, read: (res) => readOne(res, nationalId) });
+  if (!match) throw new RegistryRecordError([0], [undefined]);
+  return match;
+}
+
+/** `undefined`: a fault of this record (a 400, a status Hubi does not know). */
+function readOne(res: GatewayResponse, nationalId: string): RegistryMatch | undefined {
+  if (res.status === 400) return undefined;
+  if (res.status === 404) {
+    if (!notFoundBody.safeParse(res.body).success) throw new UpstreamFault("malformed", 404);
+    return { result: "not_found", citizen: null };
+  }
+  const parsed = lookupBody.safeParse(res.body);
+  if (!parsed.success || parsed.data.nin !== nationalId) throw new UpstreamFault("malformed", res.status);
+  const match = toMatch(parsed.data);
+  return match === RECORD_FAULT ? undefined : match;
+}
+
+async function lookupMany(nationalIds: string[], options: LookupOptions = {}): Promise<RegistryMatch[]> {
+  const groups: string[][] = [];
+  for (let i = 0; i < nationalIds.length; i += GATEWAY_BATCH_SIZE) groups.push(nationalIds.slice(i, i + GATEWAY_BATCH_SIZE));
+  const answers = await Promise.all(
+    groups.map((ids, n) => {
+      const requestId = groups.length > 1 && options.requestId ? `${options.requestId}.${n + 1}` : options.requestId;
+      return call({ path: "v1/identities/lookup-batch", payload: { nins: ids }, options: { ...options, requestId }, ids: ids.length, read: (res) => readGroup(res, ids) });
+    }),
+  );
+  const matches = answers.flat();
+  const faulty = matches.flatMap((m, i) => (m ? [] : [i]));
+  if (faulty.length > 0) throw new RegistryRecordError(faulty, matches);
+  return matches as RegistryMatch[];
+}
+
+/** One lookup-batch answer; `undefined` for a record that has no result. */
+function readGroup(res: GatewayResponse, ids: string[]): (RegistryMatch | undefined)[] {
+  if (res.status === 400) return ids.map(() => undefined);
+  const parsed = batchBody.safeParse(res.body);
+  // One answer per NIN, in the same order: anything else is a body we cannot trust.
+  if (res.status !== 200 || !parsed.success || parsed.data.results.length !== ids.length || parsed.data.results.some((r, i) => r.nin !== ids[i])) {
+    throw new UpstreamFault("malformed", res.status);
+  }
+  return parsed.data.results.map((r) => {
+    if (!r.found) return { result: "not_found" as const, citizen: null };
+    const match = toMatch(r);
+    return match === RECORD_FAULT ? undefined : match;
+  });
+}
+
+export const gatewayRegistry: CitizenRegistry = { lookup, lookupMany };

@@ -1,0 +1,130 @@
+/**
+ * What operators see of the gateway: each process counts its calls (per minute: calls, faults,
+ * latency buckets; per business per day: calls) and its circuit's state, and adds them to the
+ * shared tables every few seconds, so that the admin panel shows the fleet. The same figures go
+ * to /metrics without business labels.
+ */
+import os from "node:os";
+import { Counter, Gauge, Histogram } from "prom-client";
+import { pool } from "@/server/db/client";
+import { describeError, log } from "@/server/observability/logger";
+
+/** Upper bounds (ms) of the latency buckets kept per minute; the last one catches the rest. */
+export const LATENCY_BUCKETS_MS = [25, 50, 100, 200, 300, 400, 600, 800, 1000, 1500, 2000, 3000, 5000, 8000, 60000];
+export type CircuitState = "closed" | "open" | "half_open";
+export type CallOutcome = "ok" | "record_fault" | "fault" | "rate_limited";
+export type Rejection = "circuit_open" | "quota" | "timeout";
+
+const FLUSH_MS = 5_000;
+export const PROCESS_ID = `${os.hostname()}:${process.pid}`;
+
+type Minute = { calls: number; faults: number; rejected: number; buckets: number[] };
+type Pending = { minutes: Map<number, Minute>; days: Map<string, number>; state: CircuitState; timer?: NodeJS.Timeout };
+
+const globalForFigures = globalThis as unknown as { hubiGatewayFigures?: Pending };
+
+function pending(): Pending {
+  globalForFigures.hubiGatewayFigures ??= { minutes: new Map(), days: new Map(), state: "closed" };
+  const p = globalForFigures.hubiGatewayFigures;
+  p.timer ??= setInterval(() => void flushFigures(), FLUSH_MS).unref();
+  return p;
+}
+
+function minute(at = Date.now()): Minute {
+  const key = Math.floor(at / 60_000) * 60_000;
+  const minutes = pending().minutes;
+  let m = minutes.get(key);
+  if (!m) minutes.set(key, (m = { calls: 0, faults: 0, rejected: 0, buckets: LATENCY_BUCKETS_MS.map(() => 0) }));
+  return m;
+}
+
+export function recordCall(outcome: CallOutcome, latencyMs: number, businessId: string | undefined): void {
+  const m = minute();
+  m.calls += 1;
+  if (outcome === "fault") m.faults += 1;
+  m.buckets[Math.max(0, LATENCY_BUCKETS_MS.findIndex((b) => latencyMs <= b))]! += 1;
+  if (businessId) {
+    const key = `${businessId}|${new Date().toISOString().slice(0, 10)}`;
+    pending().days.set(key, (pending().days.get(key) ?? 0) + 1);
+  }
+  promMetrics().calls.inc({ outcome });
+  promMetrics().latency.observe({ outcome }, latencyMs / 1000);
+}
+
+export function recordRejection(reason: Rejection): void {
+  minute().rejected += 1;
+  promMetrics().rejections.inc({ reason });
+}
+
+export function recordCircuitState(state: CircuitState): void {
+  pending().state = state;
+  promMetrics().circuit.set({ state: "closed" }, state === "closed" ? 1 : 0);
+  promMetrics().circuit.set({ state: "open" }, state === "open" ? 1 : 0);
+  promMetrics().circuit.set({ state: "half_open" }, state === "half_open" ? 1 : 0);
+  log(state === "open" ? "warn" : "info", "registry gateway circuit", { circuit: state });
+  void flushFigures();
+}
+
+/** Adds this process's figures to the shared tables (and publishes its circuit's state). */
+export async function flushFigures(): Promise<void> {
+  const p = pending();
+  const minutes = [...p.minutes];
+  const days = [...p.days];
+  p.minutes.clear();
+  p.days.clear();
+  try {
+    await pool().query(
+      `INSERT INTO registry_breaker (process_id, state, updated_at) VALUES ($1, $2, now())
+       ON CONFLICT (process_id) DO UPDATE SET state = excluded.state, updated_at = now()`,
+      [PROCESS_ID, p.state],
+    );
+    for (const [at, m] of minutes) {
+      await pool().query(
+        `INSERT INTO registry_call_minute (minute, calls, faults, rejected, latency_buckets) VALUES (to_timestamp($1 / 1000.0), $2, $3, $4, $5)
+         ON CONFLICT (minute) DO UPDATE SET calls = registry_call_minute.calls + excluded.calls, faults = registry_call_minute.faults + excluded.faults,
+           rejected = registry_call_minute.rejected + excluded.rejected,
+           latency_buckets = ARRAY(SELECT a + b FROM unnest(registry_call_minute.latency_buckets, excluded.latency_buckets) AS t(a, b))`,
+        [at, m.calls, m.faults, m.rejected, m.buckets],
+      );
+    }
+    for (const [key, calls] of days) {
+      const [businessId, day] = key.split("|");
+      await pool().query(
+        `INSERT INTO registry_call_day (business_id, day, calls) VALUES ($1, $2, $3)
+         ON CONFLICT (business_id, day) DO UPDATE SET calls = registry_call_day.calls + excluded.calls`,
+        [businessId, day, calls],
+      );
+    }
+  } catch (error) {
+    // Figures are for operators; losing a few seconds of them never fails a lookup.
+    log("warn", "registry gateway figures not saved", describeError(error));
+  }
+}
+
+type PromMetrics = {
+  calls: Counter<"outcome">;
+  latency: Histogram<"outcome">;
+  rejections: Counter<"reason">;
+  circuit: Gauge<"state">;
+};
+const globalForProm = globalThis as unknown as { hubiGatewayProm?: PromMetrics };
+
+/** Registered once per process on prom-client's global registry, however many bundles import this module. */
+function promMetrics(): PromMetrics {
+  globalForProm.hubiGatewayProm ??= {
+    calls: new Counter({ name: "hubi_registry_calls_total", help: "Calls to the registry gateway, by outcome", labelNames: ["outcome"] as const }),
+    latency: new Histogram({
+      name: "hubi_registry_call_duration_seconds",
+      help: "Registry gateway call latency, by outcome",
+      labelNames: ["outcome"] as const,
+      buckets: LATENCY_BUCKETS_MS.slice(0, -1).map((ms) => ms / 1000),
+    }),
+    rejections: new Counter({
+      name: "hubi_registry_rejections_total",
+      help: "Lookups answered without a gateway call: circuit open, no quota within the budget, budget spent",
+      labelNames: ["reason"] as const,
+    }),
+    circuit: new Gauge({ name: "hubi_registry_circuit_state", help: "This process's registry circuit: 1 for its current state", labelNames: ["state"] as const }),
+  };
+  return globalForProm.hubiGatewayProm;
+}

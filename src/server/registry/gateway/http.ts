@@ -1,0 +1,67 @@
+/**
+ * HTTP to the registry gateway through undici: one kept-alive connection pool per process. A
+ * response that declares more than 64 KiB is refused unread; one that streams past it is cut off.
+ * The body is parsed as JSON here and validated by the caller; what is not JSON is `MALFORMED`.
+ */
+import { Pool, errors } from "undici";
+import { UpstreamFault } from "./faults";
+
+export const MAX_RESPONSE_BYTES = 64 * 1024;
+export const MALFORMED = Symbol("malformed body");
+
+export type GatewayResponse = { status: number; body: unknown; retryAfterSeconds?: number; latencyMs: number };
+
+const globalForPool = globalThis as unknown as { hubiGatewayPools?: Map<string, Pool> };
+
+function poolFor(origin: string): Pool {
+  globalForPool.hubiGatewayPools ??= new Map();
+  let pool = globalForPool.hubiGatewayPools.get(origin);
+  if (!pool) {
+    pool = new Pool(origin, { connections: 32, keepAliveTimeout: 30_000, maxResponseSize: MAX_RESPONSE_BYTES, connectTimeout: 2_000 });
+    globalForPool.hubiGatewayPools.set(origin, pool);
+  }
+  return pool;
+}
+
+export async function postToGateway(
+  baseUrl: string,
+  path: string,
+  request: { body: string; contentType: string; headers?: Record<string, string>; signal: AbortSignal },
+): Promise<GatewayResponse> {
+  const url = new URL(path, baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`);
+  const started = performance.now();
+  try {
+    const res = await poolFor(url.origin).request({
+      path: url.pathname,
+      method: "POST",
+      headers: { "content-type": request.contentType, accept: "application/json", ...request.headers },
+      body: request.body,
+      signal: request.signal,
+    });
+    const declared = Number(res.headers["content-length"] ?? 0);
+    if (declared > MAX_RESPONSE_BYTES) {
+      res.body.destroy();
+      throw new UpstreamFault("oversized", res.statusCode);
+    }
+    const text = await res.body.text();
+    return { status: res.statusCode, body: parseJson(text), retryAfterSeconds: retryAfter(res.headers["retry-after"]), latencyMs: performance.now() - started };
+  } catch (error) {
+    if (error instanceof UpstreamFault) throw error;
+    if (error instanceof errors.ResponseExceededMaxSizeError) throw new UpstreamFault("oversized");
+    if (request.signal.aborted) throw new UpstreamFault("timeout");
+    throw new UpstreamFault("connection");
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return MALFORMED;
+  }
+}
+
+function retryAfter(header: string | string[] | undefined): number | undefined {
+  const seconds = Number(Array.isArray(header) ? header[0] : header);
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds, 3600) : undefined;
+}

@@ -1,0 +1,52 @@
+/**
+ * The resilience around each gateway call, from cockatiel (not a hand-written state machine):
+ * one retry with backoff for upstream faults only, a circuit breaker
+ * per process that opens after consecutive upstream faults, rejects at once while open and lets
+ * one probe through after REGISTRY_BREAKER_OPEN_SECONDS, and a timeout on the HTTP request alone
+ * (waiting for quota or a token is bounded by the caller's budget, not by it). Quota refusals, the caller's own budget
+ * and record faults pass through without counting against the gateway's health.
+ */
+import {
+  circuitBreaker,
+  CircuitState as CockatielState,
+  ConsecutiveBreaker,
+  ExponentialBackoff,
+  handleWhen,
+  retry,
+  timeout,
+  TimeoutStrategy,
+  wrap,
+  type IPolicy,
+} from "cockatiel";
+import { env } from "@/env";
+import { UpstreamFault } from "./faults";
+import { recordCircuitState, type CircuitState } from "./figures";
+
+const isUpstreamFault = (e: Error) => e instanceof UpstreamFault;
+
+const STATES: Record<CockatielState, CircuitState> = {
+  [CockatielState.Closed]: "closed",
+  [CockatielState.Open]: "open",
+  [CockatielState.HalfOpen]: "half_open",
+  [CockatielState.Isolated]: "open",
+};
+
+function createPolicy() {
+  const { REGISTRY_BREAKER_FAULTS, REGISTRY_BREAKER_OPEN_SECONDS, REGISTRY_TIMEOUT_MS } = env();
+  const breaker = circuitBreaker(handleWhen(isUpstreamFault), {
+    halfOpenAfter: REGISTRY_BREAKER_OPEN_SECONDS * 1000,
+    breaker: new ConsecutiveBreaker(REGISTRY_BREAKER_FAULTS),
+  });
+  breaker.onStateChange((state) => recordCircuitState(STATES[state]));
+  const retryOnce = retry(handleWhen(isUpstreamFault), { maxAttempts: 1, backoff: new ExponentialBackoff({ initialDelay: 50, maxDelay: 200 }) });
+  return { breaker, policy: wrap(retryOnce, breaker) as IPolicy, requestTimeout: timeout(REGISTRY_TIMEOUT_MS, TimeoutStrategy.Cooperative) };
+}
+
+const globalForPolicy = globalThis as unknown as { hubiGatewayPolicy?: ReturnType<typeof createPolicy> };
+
+export function gatewayPolicy() {
+  globalForPolicy.hubiGatewayPolicy ??= createPolicy();
+  return globalForPolicy.hubiGatewayPolicy;
+}
+
+export const circuitState = (): CircuitState => STATES[gatewayPolicy().breaker.state];

@@ -1,0 +1,114 @@
+/**
+ * One gateway token for the whole deployment, kept (encrypted) in the database. A process uses the
+ * stored token until its refresh point (80 % of its lifetime); then one process claims the refresh
+ * (a row claim: no connection or lock is held during the HTTP call) while the others keep using
+ * the still-valid token, or wait for the new one if it has expired. Token requests are at least
+ * 6 s apart across the fleet, so the endpoint's 10 a minute hold whatever happens.
+ * The client secret is read at each refresh: from REGISTRY_CLIENT_SECRET_FILE when set (a mounted
+ * secret rotates without a restart), else REGISTRY_CLIENT_SECRET.
+ */
+import fs from "node:fs";
+import { env } from "@/env";
+import { pool } from "@/server/db/client";
+import { decrypt, encrypt } from "@/server/crypto/secrets";
+import { log } from "@/server/observability/logger";
+import { UpstreamFault } from "./faults";
+import { postToGateway } from "./http";
+import { tokenBody } from "./responses";
+import { gatewayKey } from "./gateway-key";
+import { abortableDelay } from "./wait";
+
+const CONTEXT = "registry-gateway-token";
+const MIN_REQUEST_GAP_SECONDS = 6;
+const CLAIM_SECONDS = 10;
+const WAIT_STEP_MS = 50;
+
+type Cached = { token: string; refreshAt: number; expiresAt: number };
+const globalForToken = globalThis as unknown as { hubiGatewayToken?: Cached };
+
+type Row = { access_token: Buffer | null; refresh_at: Date | null; expires_at: Date | null; claimed: boolean };
+
+/** A token to call with. `stale`: the token the gateway just refused (invalid_token): never returned again. */
+export async function gatewayToken(signal: AbortSignal, stale?: string): Promise<string> {
+  const cached = globalForToken.hubiGatewayToken;
+  if (cached && cached.token !== stale && Date.now() < cached.refreshAt) return cached.token;
+  for (;;) {
+    const row = await claimOrRead(stale);
+    const stored = row.access_token ? decrypt(row.access_token, CONTEXT) : undefined;
+    const usable = stored && stored !== stale && row.expires_at && row.expires_at.getTime() > Date.now() + 1000;
+    if (row.claimed) return refresh(signal, usable ? stored : undefined);
+    if (stored && usable) {
+      globalForToken.hubiGatewayToken = { token: stored, refreshAt: row.refresh_at!.getTime(), expiresAt: row.expires_at!.getTime() };
+      return stored;
+    }
+    // Another process is fetching the token, or the fleet's request gap has not passed yet.
+    await abortableDelay(WAIT_STEP_MS, signal);
+  }
+}
+
+/**
+ * Claims the refresh when the stored token is due (or is the stale one) and nobody holds the claim
+ * and the last request is far enough back; returns the row either way.
+ */
+async function claimOrRead(stale: string | undefined): Promise<Row> {
+  await pool().query("INSERT INTO registry_gateway (gateway) VALUES ($1) ON CONFLICT DO NOTHING", [gatewayKey()]);
+  const staleSealed = stale ? await sealedMatches(stale) : false;
+  const { rows } = await pool().query<Row>(
+    `WITH claim AS (
+       UPDATE registry_gateway SET refresh_claimed_until = now() + make_interval(secs => $1), token_requested_at = now()
+        WHERE gateway = $4
+          AND (token_refresh_at IS NULL OR token_refresh_at <= now() OR $3::boolean)
+          AND (refresh_claimed_until IS NULL OR refresh_claimed_until < now())
+          AND (token_requested_at IS NULL OR token_requested_at < now() - make_interval(secs => $2))
+        RETURNING 1)
+     SELECT access_token, token_refresh_at AS refresh_at, token_expires_at AS expires_at, EXISTS (SELECT 1 FROM claim) AS claimed
+       FROM registry_gateway WHERE gateway = $4`,
+    [CLAIM_SECONDS, MIN_REQUEST_GAP_SECONDS, staleSealed, gatewayKey()],
+  );
+  return rows[0]!;
+}
+
+/** Whether the stored token is the one the gateway refused (then it must be replaced, whatever its refresh point). */
+async function sealedMatches(stale: string): Promise<boolean> {
+  const { rows } = await pool().query<{ access_token: Buffer | null }>("SELECT access_token FROM registry_gateway WHERE gateway = $1", [gatewayKey()]);
+  const sealed = rows[0]?.access_token;
+  return !sealed || decrypt(sealed, CONTEXT) === stale;
+}
+
+/** Fetches a token as the claim's holder and stores it. While it runs, `fallback` (still valid) may be used by others. */
+async function refresh(signal: AbortSignal, fallback: string | undefined): Promise<string> {
+  const { REGISTRY_URL, REGISTRY_CLIENT_ID } = env();
+  try {
+    const form = new URLSearchParams({ grant_type: "client_credentials", client_id: REGISTRY_CLIENT_ID, client_secret: clientSecret() });
+    const res = await postToGateway(REGISTRY_URL!, "oauth/token", { body: form.toString(), contentType: "application/x-www-form-urlencoded", signal });
+    log(res.status === 200 ? "info" : "warn", "registry gateway token request", { gatewayStatus: res.status, latencyMs: Math.round(res.latencyMs) });
+    if (res.status === 401) throw new UpstreamFault("credentials", 401);
+    if (res.status !== 200) throw new UpstreamFault("status", res.status, res.retryAfterSeconds);
+    const parsed = tokenBody.safeParse(res.body);
+    if (!parsed.success) throw new UpstreamFault("malformed", 200);
+    const lifetimeMs = parsed.data.expires_in * 1000;
+    const now = Date.now();
+    const fresh = { token: parsed.data.access_token, refreshAt: now + lifetimeMs * 0.8, expiresAt: now + lifetimeMs };
+    await pool().query(
+      `UPDATE registry_gateway SET access_token = $1, token_refresh_at = to_timestamp($2 / 1000.0), token_expires_at = to_timestamp($3 / 1000.0),
+              refresh_claimed_until = NULL WHERE gateway = $4`,
+      [encrypt(fresh.token, CONTEXT), fresh.refreshAt, fresh.expiresAt, gatewayKey()],
+    );
+    globalForToken.hubiGatewayToken = fresh;
+    return fresh.token;
+  } catch (error) {
+    await pool().query("UPDATE registry_gateway SET refresh_claimed_until = NULL WHERE gateway = $1", [gatewayKey()]);
+    if (fallback) return fallback;
+    throw error;
+  }
+}
+
+function clientSecret(): string {
+  const file = env().REGISTRY_CLIENT_SECRET_FILE;
+  return file ? fs.readFileSync(file, "utf8").trim() : env().REGISTRY_CLIENT_SECRET;
+}
+
+/** Forgets this process's copy (tests that reset the simulator's tokens). */
+export function forgetCachedToken(): void {
+  globalForToken.hubiGatewayToken = undefined;
+}

@@ -1,0 +1,75 @@
+/**
+ * An app whose live lookups go to the registry gateway (the simulator), through the real HTTP
+ * API: it comes up ready while the gateway is down, maps each gateway status to its result, and
+ * never writes a national ID into its log.
+ */
+import fs from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startRegistrySimulator, type RegistrySimulator } from "../../registry-simulator/server";
+import { DEFAULT_LEVERS } from "../../registry-simulator/levers";
+import { freePort } from "../../scripts/lib/free-port";
+import { api } from "../support/api";
+import { startApp, type RunningApp } from "../support/app";
+import { createTestBusiness, type TestBusiness } from "../support/factories";
+
+const DEMO_NINS = ["11111111111", "10101010101", "22222222222", "33333333333", "44444444444", "12121212121"];
+
+let app: RunningApp;
+let sim: RegistrySimulator | undefined;
+let gatewayPort: number;
+let biz: TestBusiness;
+
+beforeAll(async () => {
+  gatewayPort = await freePort();
+  // Nothing listens on the gateway's port yet: the app must come up anyway.
+  app = await startApp({
+    name: "vitest-app-registry-gateway",
+    env: {
+      REGISTRY_SOURCE: "gateway",
+      REGISTRY_URL: `http://127.0.0.1:${gatewayPort}`,
+      REGISTRY_CLIENT_ID: DEFAULT_LEVERS.clientId,
+      REGISTRY_CLIENT_SECRET: DEFAULT_LEVERS.clientSecret,
+      REGISTRY_FAILING_NATIONAL_ID: "",
+    },
+  });
+  biz = await createTestBusiness({ live: true, credits: 100 });
+});
+afterAll(async () => {
+  await app?.stop();
+  await sim?.stop();
+});
+
+const verify = (nationalId: string) => api("POST", "/verify/citizen", { key: biz.liveKey, body: { nationalId }, baseUrl: app.url });
+
+describe("an app on the registry gateway", () => {
+  it("is ready while the gateway is down, and says which registry it uses", async () => {
+    const res = await fetch(`${app.url}/api/health/ready`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: "ready", failing: [], registry: "closed" });
+  });
+
+  it("maps each gateway status to its result once the gateway is up", async () => {
+    sim = await startRegistrySimulator({ port: gatewayPort });
+    const answers = [];
+    for (const nin of DEMO_NINS) answers.push(await verify(nin));
+    expect(answers.map((a) => [a.status, a.body.data.result])).toEqual([
+      [200, "verified"],
+      [200, "verified"],
+      [200, "not_found"],
+      [200, "expired"],
+      [200, "revoked"],
+      [200, "deceased"],
+    ]);
+    expect(answers[1]!.body.citizen).toEqual({ fullName: "Faadumo Cali Xirsi Warsame", dateOfBirth: "1990-04-12", dateOfIssue: "2024-01-15" });
+    expect(answers[5]!.body.citizen).toBeNull();
+    expect(sim.counts().lookups).toBe(DEMO_NINS.length);
+  });
+
+  it("logs the gateway's status, latency and request id, never a national ID", async () => {
+    const lines = fs.readFileSync(app.logFile, "utf8").split("\n");
+    const calls = lines.filter((l) => l.includes("registry gateway call")).map((l) => JSON.parse(l));
+    expect(calls.length).toBeGreaterThanOrEqual(DEMO_NINS.length);
+    expect(calls.at(-1)).toMatchObject({ gatewayStatus: 200, latencyMs: expect.any(Number) });
+    for (const nin of DEMO_NINS) expect(lines.filter((l) => l.includes(nin))).toEqual([]);
+  });
+});

@@ -1,0 +1,183 @@
+/**
+ * The registry gateway adapter against the gateway simulator (real HTTP, real PostgreSQL): the
+ * status mapping, what never becomes a result, the shared token and quota, the circuit breaker.
+ * Time promises are asserted by structure: the simulator's call counter and its one-second windows.
+ */
+import { spawn } from "node:child_process";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { startRegistrySimulator } from "../../registry-simulator/server";
+import type { GatewayRecord } from "../../registry-simulator/citizens";
+import { DEFAULT_LEVERS } from "../../registry-simulator/levers";
+import { gatewayRegistry } from "@/server/registry/gateway/client";
+import { circuitState } from "@/server/registry/gateway/policy";
+import { RegistryRecordError, RegistryUnavailableError, type LookupOptions } from "@/server/registry/types";
+import { flushFigures, PROCESS_ID } from "@/server/registry/gateway/figures";
+import { getGatewayPanel } from "@/server/registry/get-gateway-panel";
+import { adminContext } from "../support/contexts";
+import { createTestBusiness } from "../support/factories";
+import { waitFor } from "../support/wait-for";
+
+const MAX_RPS = 8;
+const BREAKER_FAULTS = 3;
+const sim = await startRegistrySimulator({ levers: { maxRps: MAX_RPS } });
+// Read by the adapter on first use (src/env.ts); this file's process is one of the fleet.
+Object.assign(process.env, {
+  REGISTRY_SOURCE: "gateway",
+  REGISTRY_URL: sim.url,
+  REGISTRY_CLIENT_ID: sim.levers.clientId,
+  REGISTRY_CLIENT_SECRET: sim.levers.clientSecret,
+  REGISTRY_MAX_RPS: String(MAX_RPS),
+  REGISTRY_TIMEOUT_MS: "1000",
+  REGISTRY_BREAKER_FAULTS: String(BREAKER_FAULTS),
+  REGISTRY_BREAKER_OPEN_SECONDS: "1",
+});
+afterAll(() => sim.stop());
+
+const budget = (ms = 15_000) => ({ signal: AbortSignal.timeout(ms) });
+const lookup = (nin: string, options: LookupOptions = budget()) => gatewayRegistry.lookup(nin, options);
+const failure = (p: Promise<unknown>) => p.then(() => expect.fail("resolved with a result"), (e: unknown) => e);
+const lookups = () => sim.counts().lookups;
+
+/** Levers back to normal and the circuit closed again (it half-opens after 1 s and one probe closes it). */
+async function healthy() {
+  Object.assign(sim.levers, { ...DEFAULT_LEVERS, maxRps: MAX_RPS });
+  await waitFor("the circuit to close", async () => (await lookup("11111111111").catch(() => null))?.result === "verified");
+}
+
+beforeEach(healthy);
+
+describe("answers", () => {
+  it("maps each gateway status to its result, names in the spec's order", async () => {
+    expect(await lookup("11111111111")).toEqual({ result: "verified", citizen: { fullName: "Amina Hassan Abdi", dateOfBirth: "1990-04-12", dateOfIssue: "2019-06-01" } });
+    expect(await lookup("10101010101")).toEqual({ result: "verified", citizen: { fullName: "Faadumo Cali Xirsi Warsame", dateOfBirth: "1990-04-12", dateOfIssue: "2024-01-15" } });
+    expect(await lookup("33333333333")).toEqual({ result: "expired", citizen: null });
+    expect(await lookup("44444444444")).toEqual({ result: "revoked", citizen: null });
+    expect(await lookup("12121212121")).toEqual({ result: "deceased", citizen: null });
+    expect(await lookup("22222222222")).toEqual({ result: "not_found", citizen: null });
+  });
+
+  it("looks a group up in one call, in order, and sends X-Request-ID", async () => {
+    const before = sim.counts().batchLookups;
+    const matches = await gatewayRegistry.lookupMany(["12121212121", "22222222222", "11111111111"], { ...budget(), requestId: "batch-7.3" });
+    expect(matches.map((m) => m.result)).toEqual(["deceased", "not_found", "verified"]);
+    expect(sim.counts().batchLookups).toBe(before + 1);
+    expect(sim.counts().requestIds.at(-1)).toBe("batch-7.3");
+  });
+
+  it("makes a 400 or an unknown status the fault of that one record: not a result, not retried, not against health", async () => {
+    const suspended: GatewayRecord = { nin: "98765432109", status: "SUSPENDED", person: { givenName: "Asha", fatherName: "Ali", grandfatherName: "Nur", familyName: null, dateOfBirth: "1999-09-09", sex: "F" }, card: { serialNumber: "SO9", issueDate: "2020-01-01", expiryDate: "2030-01-01" } };
+    await fetch(`${sim.url}/__admin/citizens`, { method: "PUT", body: JSON.stringify([suspended]) });
+    sim.levers.badRequestNins = ["98765432100"];
+    const before = lookups();
+    for (let i = 0; i <= BREAKER_FAULTS; i++) {
+      expect(await failure(lookup("98765432109"))).toBeInstanceOf(RegistryRecordError);
+      expect(await failure(lookup("98765432100"))).toBeInstanceOf(RegistryRecordError);
+    }
+    expect(lookups() - before).toBe(2 * (BREAKER_FAULTS + 1));
+    expect(circuitState()).toBe("closed");
+    const group = (await failure(gatewayRegistry.lookupMany(["11111111111", "98765432109", "44444444444"], budget()))) as RegistryRecordError;
+    expect(group).toBeInstanceOf(RegistryRecordError);
+    expect(group.faulty).toEqual([1]);
+    expect(group.matches.map((m) => m?.result)).toEqual(["verified", undefined, "revoked"]);
+  });
+
+  it.each(["truncated", "missing_field", "wrong_type", "oversized", "oversized_chunked"] as const)("never verifies on a %s body", async (malformed) => {
+    sim.levers.malformed = malformed;
+    const error = await failure(lookup("11111111111"));
+    expect(error).toBeInstanceOf(RegistryUnavailableError);
+    expect((error as RegistryUnavailableError).reason).toBe("upstream");
+  });
+
+  it("never takes a group answer out of order", async () => {
+    sim.levers.malformed = "wrong_order";
+    expect(await failure(gatewayRegistry.lookupMany(["11111111111", "22222222222"], budget()))).toBeInstanceOf(RegistryUnavailableError);
+  });
+});
+
+describe("the circuit breaker", () => {
+  it("opens on an outage, then rejects at once without calling the gateway", async () => {
+    sim.levers.status = 503;
+    for (let i = 0; i < BREAKER_FAULTS && circuitState() !== "open"; i++) await failure(lookup("11111111111"));
+    expect(circuitState()).toBe("open");
+    const before = lookups();
+    const rejections = await Promise.all(Array.from({ length: 10 }, () => failure(lookup("11111111111"))));
+    expect(rejections.map((e) => (e as RegistryUnavailableError).reason)).toEqual(Array(10).fill("circuit_open"));
+    expect(lookups()).toBe(before);
+  });
+
+  it("sends one probe when the open time has passed, and recovers by itself", async () => {
+    sim.levers.status = 503;
+    await waitFor("the circuit to open", async () => (await failure(lookup("11111111111")), circuitState() === "open"));
+    // Still down: each round of concurrent lookups makes no call until the open time passes, then exactly one.
+    const calls = await waitFor("a probe", async () => {
+      const before = lookups();
+      await Promise.all(Array.from({ length: 5 }, () => failure(lookup("11111111111"))));
+      return lookups() - before;
+    });
+    expect(calls).toBe(1);
+    sim.levers.status = 0;
+    await waitFor("recovery", async () => (await lookup("11111111111").catch(() => null))?.result === "verified");
+    expect(circuitState()).toBe("closed");
+  });
+});
+
+describe("token and quota shared by the fleet", () => {
+  it("replaces a token the gateway no longer accepts with one request, however many callers hit it", async () => {
+    await fetch(`${sim.url}/__admin/revoke-tokens`, { method: "POST" });
+    const before = sim.counts().tokenRequests;
+    const results = await Promise.all(Array.from({ length: 6 }, () => lookup("11111111111")));
+    expect(results.every((r) => r.result === "verified")).toBe(true);
+    expect(sim.counts().tokenRequests - before).toBe(1);
+  });
+
+  it("honours a 429's Retry-After for every caller", async () => {
+    sim.levers.maxRps = 2;
+    sim.levers.retryAfterSeconds = 1;
+    const before = sim.counts().rateLimited;
+    const results = await Promise.all(Array.from({ length: 6 }, () => lookup("11111111111")));
+    expect(results.every((r) => r.result === "verified")).toBe(true);
+    // Every 429 pauses the fleet for a second: only calls already granted meet the next ones.
+    expect(sim.counts().rateLimited - before).toBeLessThanOrEqual(6);
+  });
+
+  it("keeps two processes together under REGISTRY_MAX_RPS in every one-second window", async () => {
+    await fetch(`${sim.url}/__admin/reset`, { method: "POST" });
+    const other = new Promise<{ verified: number }>((resolve, reject) => {
+      const child = spawn(process.execPath, ["--import", "tsx", "test/support/gateway-caller.ts", "20", "11111111111"], { env: process.env, stdio: ["ignore", "pipe", "inherit"] });
+      let out = "";
+      child.stdout!.on("data", (c: Buffer) => (out += c.toString()));
+      child.once("exit", (code) => (code === 0 ? resolve(JSON.parse(out.trim().split("\n").at(-1)!)) : reject(new Error(`caller exited ${code}`))));
+    });
+    const ours = await Promise.all(Array.from({ length: 20 }, () => lookup("11111111111", budget(30_000))));
+    expect((await other).verified).toBe(20);
+    expect(ours.every((r) => r.result === "verified")).toBe(true);
+    const windows = Object.values(sim.counts().lookupsPerSecond);
+    // 40 lookups, and perhaps a retry of one whose connection was reset.
+    expect(windows.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(40);
+    expect(Math.max(...windows)).toBeLessThanOrEqual(MAX_RPS);
+    expect(sim.counts().rateLimited).toBe(0);
+  }, 60_000);
+
+  it("answers quota, without waiting longer, when no quota frees up within the caller's budget", async () => {
+    const error = await failure(Promise.all(Array.from({ length: 3 * MAX_RPS }, () => lookup("11111111111", budget(300)))));
+    expect((error as RegistryUnavailableError).reason).toBe("quota");
+  });
+});
+
+describe("what operators see", () => {
+  it("shows the fleet's circuit, calls, latency, quota use and calls per business per day", async () => {
+    const biz = await createTestBusiness({ name: "Gateway Panel Microfinance" });
+    await lookup("11111111111", { ...budget(), businessId: biz.businessId });
+    await gatewayRegistry.lookupMany(["11111111111", "44444444444"], { ...budget(), businessId: biz.businessId });
+    await flushFigures();
+    const panel = await getGatewayPanel(await adminContext());
+    expect(panel.circuit).toBe("closed");
+    expect(panel.processes.map((p) => p.processId)).toContain(PROCESS_ID);
+    expect(panel.minutes.reduce((sum, m) => sum + m.calls, 0)).toBeGreaterThan(0);
+    expect(panel.latency.p50Ms).toBeGreaterThan(0);
+    expect(panel.quota.maxRps).toBe(MAX_RPS);
+    expect(panel.callsByBusinessDay.filter((d) => d.businessId === biz.businessId)).toEqual([
+      { businessId: biz.businessId, businessName: "Gateway Panel Microfinance", day: new Date().toISOString().slice(0, 10), calls: 2 },
+    ]);
+  });
+});
