@@ -14,7 +14,7 @@ import { AggregatorRegistry } from "prom-client";
 import { env } from "@/env";
 import { log } from "@/server/observability/logger";
 import { CLUSTER_METRICS_REQUEST, CLUSTER_METRICS_RESPONSE, type ClusterMetricsResponse } from "@/server/observability/cluster-metrics";
-import { runShutdownHooks } from "@/server/shutdown";
+import { runShutdownHooks } from "@/server/jobs/shutdown";
 
 Object.assign(process.env, { NODE_ENV: process.env.NODE_ENV || "production" });
 // This script, not Next.js, decides what a signal does (Next.js would exit at once).

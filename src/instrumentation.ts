@@ -13,10 +13,10 @@ export async function register() {
   // Created now, so that a cluster primary asking every web process for its figures gets an answer.
   const { metrics } = await import("@/server/observability/metrics");
   metrics();
-  const { startMaintenance } = await import("@/server/maintenance");
+  const { startMaintenance } = await import("@/server/jobs/maintenance");
   startMaintenance();
   const { env } = await import("@/env");
-  const { onShutdown } = await import("@/server/shutdown");
+  const { onShutdown } = await import("@/server/jobs/shutdown");
   if (env().BATCH_WORKER_IN_APP) {
     const { startBatchWorker } = await import("@/server/batches/worker");
     onShutdown(startBatchWorker({ concurrency: env().BATCH_WORKER_CONCURRENCY }).stop);
