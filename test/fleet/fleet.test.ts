@@ -27,6 +27,8 @@ import { expectExactlyOnce, processedRows, startLiveBatch } from "../support/exa
 import { requestLines, startFleet, startWorker, withConnectionRetries, type Fleet } from "../support/fleet";
 import { readProcStat } from "../../scripts/lib/proc-stat";
 import { waitFor } from "../support/wait-for";
+import { TEST_METRICS_TOKEN } from "../support/env";
+import { sampleSum, samples } from "../support/prometheus";
 
 let fleet: Fleet;
 let receiver: WebhookReceiver;
@@ -63,8 +65,14 @@ describe("two web processes and two workers on one database", () => {
     const ids = new Set(responses.filter((r) => r.status === 200).map((r) => r.body.data.id as string));
     expect(ids.size).toBe(KEYS);
 
-    // Both web processes served them.
+    // Both web processes served them, and one scrape shows the sum of both.
     expect(new Set(requestLines(fleet.web.logFile, "/api/v1/verify/citizen").map((l) => l.pid)).size).toBe(2);
+    const scrape = await fetch(`${fleet.url}/metrics`, { headers: { authorization: `Bearer ${TEST_METRICS_TOKEN}` } });
+    const figures = samples(await scrape.text());
+    expect(sampleSum(figures, "hubi_verifications_total", { mode: "live", channel: "api" })).toBe(KEYS);
+    expect(sampleSum(figures, "hubi_credits_charged_total", { channel: "api" })).toBe(KEYS);
+    // A database-wide gauge once, not once per process.
+    expect(figures.filter((s) => s.name === "hubi_queue_depth" && s.labels.queue === "batch_chunks")).toHaveLength(1);
 
     expect(await verificationCount(biz.businessId, "live")).toBe(KEYS);
     expect(await balanceOf(biz.businessId)).toBe(CREDITS - KEYS);
