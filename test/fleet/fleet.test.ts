@@ -132,7 +132,7 @@ function startLoad(key: string) {
   const responses: ApiResponse[] = [];
   let running = true;
   const lanes = Array.from({ length: 4 }, async (_, lane) => {
-    for (let i = 0; running; i++) responses.push(await verify(key, uniqueNationalId(), `load-${lane}-${i}`));
+    for (let i = 0; running; i++) responses.push(await verify(key, uniqueNationalId(), `load-verify-${lane}-${i}`));
   });
   return {
     responses,
@@ -162,7 +162,7 @@ describe("SIGTERM to one of two web processes under load", () => {
     await waitFor("the load to run", () => load.responses.length >= 20);
     await holder.query("BEGIN");
     await holder.query("SELECT 1 FROM business WHERE id = $1 FOR NO KEY UPDATE", [biz.businessId]);
-    const held = Array.from({ length: HELD }, (_, i) => verify(biz.liveKey!, uniqueNationalId(), `held-${i}`));
+    const held = Array.from({ length: HELD }, (_, i) => verify(biz.liveKey!, uniqueNationalId(), `held-verify-${i}`));
     await waitFor(
       "the live verifies to wait on the held row",
       async () => (await count("SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()")) >= HELD,
