@@ -14,6 +14,7 @@ import { startApp } from "../test/support/app";
 import { appEnv } from "../test/support/env";
 import { benchLiveScaling } from "./lib/bench-live-scaling";
 import { benchBatch } from "./lib/bench-batch";
+import { benchWebProcesses } from "./lib/bench-web-processes";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
 const DURATION = Number(process.env.BENCH_SECONDS || 10);
@@ -21,9 +22,9 @@ const SEEDED = Number(process.env.BENCH_SEEDED || 1_000_000);
 /** Latency is also measured at low concurrency, where it is the server's time, not queueing. */
 const LATENCY_CONNECTIONS = Number(process.env.BENCH_LATENCY_CONNECTIONS || 4);
 const DEEP_PAGE = 5_000;
-/** `npm run bench -- --only=batch` (or routes, scaling) runs one part; the default runs all three. */
+/** `npm run bench -- --only=batch` (or routes, scaling, processes) runs one part; the default runs all four. */
 const ONLY = process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".length);
-const part = (name: "routes" | "scaling" | "batch") => !ONLY || ONLY === name;
+const part = (name: "routes" | "scaling" | "processes" | "batch") => !ONLY || ONLY === name;
 
 type Row = { name: string; rps: number; p50: number; p99: number; lowP50: number; lowP99: number; errors: number; non2xx: number };
 
@@ -36,7 +37,7 @@ async function main() {
   const env = appEnv(database.url);
   Object.assign(process.env, env);
   try {
-    if (part("routes") || part("scaling")) await benchRoutes(env);
+    if (part("routes") || part("scaling") || part("processes")) await benchRoutes(env);
     if (part("batch")) await benchBatch(env);
   } finally {
     await database.stop();
@@ -47,6 +48,11 @@ async function benchRoutes(env: Record<string, string>) {
   const { seed } = await import("./lib/bench-seed");
   console.log(`Seeding ${SEEDED.toLocaleString("en")} verifications…`);
   const fixture = await seed(SEEDED);
+  if (part("routes") || part("scaling")) await benchOneApp(env, fixture);
+  if (part("processes")) await benchWebProcesses(env, fixture.testKey, { connections: CONNECTIONS, duration: DURATION });
+}
+
+async function benchOneApp(env: Record<string, string>, fixture: Awaited<ReturnType<typeof import("./lib/bench-seed").seed>>) {
   const app = await startApp({ env: { ...env, LOG_LEVEL: "warn" }, name: "bench" });
   try {
     const auth = (key: string) => ({ authorization: `Bearer ${key}`, "content-type": "application/json" });

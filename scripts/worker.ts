@@ -27,7 +27,9 @@ const metricsServer = env().METRICS_PORT ? await serveMetrics(env().METRICS_PORT
 // Test harnesses wait for this line (test/support/worker-process.ts).
 log("info", "worker started", { tasks: [...tasks].join(","), metricsPort: env().METRICS_PORT ?? null });
 
+/** SIGTERM: the chunk and the delivery in progress finish and record their outcome, then the process exits. */
 async function shutdown() {
+  log("info", "worker stopping");
   metricsServer?.close();
   await Promise.all(workers.map((w) => w.stop()));
   await disconnect();

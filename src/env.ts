@@ -105,6 +105,10 @@ const schema = z.object({
   /** The bearer token Prometheus scrapes /metrics with; unset, /metrics does not exist (404). */
   /** `npm run worker` processes: the port their /metrics listens on (unset: none). */
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** `npm run web`: web processes on this machine, sharing one port through Node's cluster. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /** `npm run web`: how long a SIGTERM waits for requests in flight before the process exits. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(300).default(10),
   METRICS_TOKEN: z.preprocess((v) => v || undefined, z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional()),
 });
 

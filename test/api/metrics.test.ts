@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it, inject } from "vitest";
 import { api } from "../support/api";
 import { createTestBusiness, type TestBusiness } from "../support/factories";
 import { TEST_METRICS_TOKEN } from "../support/env";
+import { sampleSum, samples } from "../support/prometheus";
 
 const BUSINESS_NAME = "Metrics Probe Bank Xq7";
 const NATIONAL_ID = "12345678901";
@@ -14,21 +15,7 @@ const NATIONAL_ID = "12345678901";
 const scrape = (authorization?: string) =>
   fetch(`${inject("baseUrl")}/metrics`, { headers: authorization ? { authorization } : {} });
 
-/** Every sample of the exposition: metric name, labels, value. */
-function samples(text: string) {
-  return text
-    .split("\n")
-    .filter((line) => line && !line.startsWith("#"))
-    .map((line) => {
-      const m = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-      if (!m) throw new Error(`Not a Prometheus sample: ${line}`);
-      const labels = Object.fromEntries([...(m[2] ?? "").matchAll(/([a-zA-Z_]+)="((?:[^"\\]|\\.)*)"/g)].map((l) => [l[1]!, l[2]!]));
-      return { name: m[1]!, labels, value: Number(m[3]) };
-    });
-}
-
-const value = (all: ReturnType<typeof samples>, name: string, labels: Record<string, string>) =>
-  all.filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v)).reduce((sum, s) => sum + s.value, 0);
+const value = sampleSum;
 
 let biz: TestBusiness;
 let text: string;

@@ -138,7 +138,7 @@ describe("the image's entrypoint, run from this build's output", () => {
     expect(await new Promise((resolve) => (migrate.exitCode !== null ? resolve(migrate.exitCode) : migrate.once("exit", resolve)))).toBe(0);
 
     const port = String(await freePort());
-    await role("web", { PORT: port, HOST: "127.0.0.1", NODE_ENV: "production" }, (line) => line.includes("Ready in"));
+    await role("web", { PORT: port, HOST: "127.0.0.1", NODE_ENV: "production", WEB_CONCURRENCY: "2" }, (line) => line.includes('"msg":"web ready"'));
     // The HEALTHCHECK's command, run as Docker would, until it passes (each run takes a node start-up).
     const deadline = Date.now() + 30_000;
     let status: number | null = 1;

@@ -25,27 +25,42 @@ export type RunningApp = {
  * signal. Off by default: the group would not get the terminal's Ctrl-C along with the test run.
  * `waitFor`: the path that must answer 2xx before the app counts as started (default: readiness,
  * as a load balancer would wait).
+ * `processes`: run the production web start (`npm run web`, scripts/web.ts) with this many web
+ * processes on the one port, instead of a bare `next start`.
+ * `readyWithinMs`: how long it may take to become ready (default 60 s).
  */
 export async function startApp(options: {
   env: Record<string, string>;
   name?: string;
   processGroup?: boolean;
   waitFor?: string;
+  processes?: number;
+  readyWithinMs?: number;
 }): Promise<RunningApp> {
   const port = await freePort();
   fs.mkdirSync(LOG_DIR, { recursive: true });
   const logFile = path.join(LOG_DIR, `${options.name ?? "app"}-${port}.log`);
   const log = fs.createWriteStream(logFile);
-  const child = spawn(path.resolve("node_modules/.bin/next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
-    // next-auth builds its redirects from NEXTAUTH_URL: it must name this very server.
-    env: { ...process.env, ...options.env, PORT: String(port), NODE_ENV: "production", NEXTAUTH_URL: `http://127.0.0.1:${port}` },
+  const [command, args] = options.processes
+    ? [process.execPath, ["--import", "tsx", "scripts/web.ts"]]
+    : [path.resolve("node_modules/.bin/next"), ["start", "-p", String(port), "-H", "127.0.0.1"]];
+  const child = spawn(command, args, {
+    env: {
+      ...process.env,
+      ...options.env,
+      ...(options.processes ? { WEB_CONCURRENCY: String(options.processes), HOST: "127.0.0.1" } : {}),
+      PORT: String(port),
+      NODE_ENV: "production",
+      // next-auth builds its redirects from NEXTAUTH_URL: it must name this very server.
+      NEXTAUTH_URL: `http://127.0.0.1:${port}`,
+    },
     stdio: ["ignore", "pipe", "pipe"],
     detached: options.processGroup ?? false,
   });
   child.stdout!.pipe(log);
   child.stderr!.pipe(log);
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + (options.readyWithinMs ?? 60_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The app exited during start-up; see ${LOG_DIR}`);
     try {
@@ -53,7 +68,10 @@ export async function startApp(options: {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error("The app did not become ready within 60 s");
+    if (Date.now() > deadline) {
+      await killProcessTree(child);
+      throw new Error(`The app did not become ready within ${(options.readyWithinMs ?? 60_000) / 1000} s`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   return {

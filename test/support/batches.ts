@@ -15,25 +15,25 @@ export const batchCount = async (businessId: string) =>
 
 const ENDED = new Set(["completed", "cancelled", "failed"]);
 
-/** Polls GET /batches/{id} until the batch has ended; returns it. */
-export async function batchEnded(key: string, id: string, timeoutMs = 60_000) {
+/** Polls GET /batches/{id} (of the run's app, or of the app at `baseUrl`) until the batch has ended; returns it. */
+export async function batchEnded(key: string, id: string, timeoutMs = 60_000, baseUrl?: string) {
   return waitFor(
     `batch ${id} to end`,
     async () => {
-      const res = await api("GET", `/batches/${id}`, { key });
+      const res = await api("GET", `/batches/${id}`, { key, baseUrl });
       return ENDED.has(res.body?.data?.status) ? res.body.data : null;
     },
     timeoutMs,
   );
 }
 
-export async function resultLines(key: string, id: string) {
-  const res = await fetchResults(key, id, "application/x-ndjson");
+export async function resultLines(key: string, id: string, baseUrl?: string) {
+  const res = await fetchResults(key, id, "application/x-ndjson", baseUrl);
   return res.text.trimEnd().split("\n").map((l) => JSON.parse(l));
 }
 
-export async function fetchResults(key: string, id: string, accept: string) {
-  const res = await api("GET", `/batches/${id}/results`, { key, headers: { accept } });
+export async function fetchResults(key: string, id: string, accept: string, baseUrl?: string) {
+  const res = await api("GET", `/batches/${id}/results`, { key, headers: { accept }, baseUrl });
   return { status: res.status, contentType: res.headers.get("content-type"), text: typeof res.body === "string" ? res.body : JSON.stringify(res.body) };
 }
 

@@ -10,6 +10,7 @@ import { startEmbeddedPostgres } from "@/server/db/embedded";
 import { migrate } from "../../scripts/lib/migrate";
 import { freePort } from "../../scripts/lib/free-port";
 import { ensureAppRole } from "../../scripts/lib/app-role";
+import pg from "pg";
 
 const APP_ROLE_PASSWORD = "hubi-app-role-test-password";
 
@@ -28,5 +29,26 @@ export async function startTestDatabase() {
       await db.stop();
       fs.rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * A database of its own on the run's server, migrated, for tests whose worker processes must take
+ * no other test's work and whose counts are of the whole database (test/fleet/). Drop it after.
+ */
+export async function createScratchDatabase(ownerUrl: string, name: string) {
+  const owner = async (sql: string) => {
+    const client = new pg.Client({ connectionString: ownerUrl });
+    await client.connect();
+    await client.query(sql).finally(() => client.end());
+  };
+  await owner(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await owner(`CREATE DATABASE ${name}`);
+  const scratchOwnerUrl = Object.assign(new URL(ownerUrl), { pathname: `/${name}` }).href;
+  migrate(scratchOwnerUrl);
+  return {
+    url: await ensureAppRole(scratchOwnerUrl, APP_ROLE_PASSWORD),
+    ownerUrl: scratchOwnerUrl,
+    drop: () => owner(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }

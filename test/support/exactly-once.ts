@@ -32,9 +32,9 @@ export async function startLiveBatch(rows: number, credits: number, baseUrl?: st
 export const processedRows = async (id: string) =>
   (await pool().query<{ processed_rows: number }>("SELECT processed_rows FROM batch WHERE id = $1", [id])).rows[0]!.processed_rows;
 
-/** Waits for the batch of `liveBatchFile(rows)` to end, then checks the exactly-once invariants. */
-export async function expectExactlyOnce(biz: LiveBusiness, id: string, { rows, credits }: { rows: number; credits: number }) {
-  const batch = await batchEnded(biz.liveKey!, id, 120_000);
+/** Waits for the batch of `liveBatchFile(rows)` to end, then checks the exactly-once invariants (through the app at `baseUrl`, else the run's). */
+export async function expectExactlyOnce(biz: LiveBusiness, id: string, { rows, credits, baseUrl }: { rows: number; credits: number; baseUrl?: string }) {
+  const batch = await batchEnded(biz.liveKey!, id, 120_000, baseUrl);
   expect(batch.status).toBe("completed");
   expect(batch.processedRows).toBe(rows);
   const { verified, not_found, expired, revoked, invalid, insufficient_credits } = batch.counts;
@@ -46,7 +46,7 @@ export async function expectExactlyOnce(biz: LiveBusiness, id: string, { rows, c
 
   const footprint = await batchFootprint(id);
   expect(footprint).toEqual({ verifications: recorded, distinct_verifications: recorded, results: rows, distinct_rows: rows, charged: recorded });
-  const lines = await resultLines(biz.liveKey!, id);
+  const lines = await resultLines(biz.liveKey!, id, baseUrl);
   expect(lines.map((l) => l.row)).toEqual(Array.from({ length: rows }, (_, i) => i + 1));
   expect(await balanceOf(biz.businessId)).toBe(credits - recorded);
   expect(await ledgerSum(biz.businessId)).toBe(credits - recorded);

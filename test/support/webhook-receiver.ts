@@ -14,6 +14,8 @@ export type WebhookReceiver = {
   requests: ReceivedRequest[];
   connections: () => number;
   respond: (fn: (req: ReceivedRequest) => Reply) => void;
+  /** Answers every request held so far with `status`. */
+  release: (status: number) => void;
   close: () => Promise<void>;
   /** Listens again on the same port after close(): the receiver "comes back up". */
   reopen: () => Promise<void>;
@@ -50,6 +52,10 @@ export async function startReceiver(port = 0): Promise<WebhookReceiver> {
     connections: () => connections,
     respond: (fn) => {
       responder = fn;
+    },
+    release: (status) => {
+      for (const res of held) res.writeHead(status).end();
+      held.clear();
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -11,6 +11,7 @@
  */
 import { purgeExpiredIdempotencyRecords } from "@/server/verifications/idempotency";
 import { flushRequestLog, purgeOldRequestLog } from "@/server/http/request-log";
+import { onShutdown } from "@/server/jobs/shutdown";
 import { describeError } from "@/server/observability/logger";
 import { observeJob } from "@/server/observability/observe";
 import { purgeIdleRateLimitWindows } from "@/server/ratelimit/postgres";
@@ -51,6 +52,8 @@ export function startMaintenance(): void {
   };
   setTimeout(run, 10_000).unref();
   setInterval(run, EVERY_MS).unref();
-  // Write buffered request-log entries before the process exits.
-  process.once("SIGTERM", () => void flushRequestLog().finally(() => process.exit(0)));
+  // Write buffered request-log entries before the process exits: after the last request under
+  // `npm run web`, which drains first (scripts/web.ts); at once under a bare `next start`.
+  onShutdown(flushRequestLog);
+  if (!process.env.NEXT_MANUAL_SIG_HANDLE) process.once("SIGTERM", () => void flushRequestLog().finally(() => process.exit(0)));
 }

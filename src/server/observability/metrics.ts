@@ -10,12 +10,14 @@
 import { collectDefaultMetrics, Counter, Histogram, register } from "prom-client";
 import type { Channel, Mode, VerificationResult } from "@/generated/prisma/enums";
 import { databaseGauges } from "./database-gauges";
+import { joinClusterMetrics } from "./cluster-metrics";
 
 export type JobKind = "webhook_delivery" | "batch_chunk" | "email" | "maintenance";
 
 function createMetrics() {
   // Event-loop lag, heap, CPU, open handles…: nodejs_* and process_* metrics.
   collectDefaultMetrics({ register });
+  joinClusterMetrics();
   return {
     httpDuration: new Histogram({
       name: "hubi_http_request_duration_seconds",
