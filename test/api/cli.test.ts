@@ -22,27 +22,27 @@ import { startReceiver } from "../support/webhook-receiver";
 import { waitFor } from "../support/wait-for";
 import { processTree } from "../support/process-tree";
 import { signIn } from "@/server/services/users/sign-in";
+import { bundled } from "../support/bundles";
 
 type Run = { code: number; stdout: string; stderr: string };
 
 const PASSWORD = "correct horse battery staple";
-const TSX = path.resolve("node_modules/.bin/tsx");
 
 /** A CLI run; stdin is closed at once unless `input` is given, and `env` adds to (or, with undefined, removes from) the test's environment. */
 function cliWith(options: { env?: Record<string, string | undefined>; input?: string }, ...args: string[]): Promise<Run & { cmdlines: string[] }> {
   return new Promise((resolve) => {
     let cmdlines: string[] = [];
     const child = execFile(
-      TSX,
-      ["src/cli/main.ts", ...args],
+      process.execPath,
+      [bundled("cli"), ...args],
       { env: { ...process.env, DATABASE_URL: process.env.DATABASE_URL, HUBI_SECRET: process.env.HUBI_SECRET, ...options.env }, timeout: 60_000 },
       (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr, cmdlines }),
     );
     if (options.input === undefined) return child.stdin!.end();
-    // What `ps` would show while the command waits for its password: tsx and the node it starts.
+    // What `ps` would show while the command waits for its password: the CLI's process and any it started.
     void waitFor("the CLI's node process", () => {
       const tree = processTree(child.pid!);
-      return tree.length >= 2 && tree;
+      return tree.length >= 1 && tree;
     }).then((tree) => {
       cmdlines = tree.map((pid) => fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " "));
       child.stdin!.end(options.input);
@@ -301,12 +301,12 @@ type Listening = {
 };
 
 /**
- * `listen` as an integrator runs it: no database settings at all, only its flags. Node runs it with
- * tsx as a loader, so that SIGINT reaches the CLI itself, as Ctrl-C in a terminal does (the tsx
- * wrapper process would relay it, and answer 130 when the relay is slow).
+ * `listen` as an integrator runs it: no database settings at all, only its flags. Node runs the
+ * bundled CLI itself, so that SIGINT reaches the CLI, as Ctrl-C in a terminal does (a tsx wrapper
+ * process would relay it, and answer 130 when the relay is slow).
  */
 function startListen(args: string[]): Listening {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", "listen", ...args], {
+  const child = spawn(process.execPath, [bundled("cli"), "listen", ...args], {
     env: { ...process.env, DATABASE_URL: "", HUBI_SECRET: "", EMBEDDED_PG_PORT: "1" },
     stdio: ["ignore", "pipe", "pipe"],
   });
