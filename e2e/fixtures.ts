@@ -35,7 +35,8 @@ export const test = base.extend<{ admin: Credentials }, { stack: void }>({
       await use();
       await stop();
     },
-    { scope: "worker", auto: true, timeout: 120_000 },
+    // Starting PostgreSQL, migrating it and starting the app: a minute or more on a loaded machine.
+    { scope: "worker", auto: true, timeout: 240_000 },
   ],
   baseURL: async ({}, use) => use(process.env.E2E_BASE_URL),
   context: async ({ context }, use) => {
