@@ -1,7 +1,7 @@
 /**
  * `npm test`: every check, from a clean state, the way CI runs it.
- * Generated code (Prisma client, Next's route types) → static checks side by side (types, lint, the
- * OpenAPI document through Redocly and Spectral) → production build → unit + API tests (vitest,
+ * Generated code (Prisma client, Next's route types) → static checks side by side (types, lint,
+ * layer boundaries, the OpenAPI document through Redocly and Spectral) → production build → unit + API tests (vitest,
  * real PostgreSQL and HTTP server) → browser tests (Playwright in Chromium) → personal-data scan of
  * everything the servers logged. The time budget and how to keep it: docs/operations.md, "Tests".
  */
@@ -28,8 +28,8 @@ function run(s: Step, output: "inherit" | "buffer"): Promise<{ code: number | nu
 
 /**
  * Runs steps at the same time, each one's output printed whole when it ends. Only for steps that
- * use one core each (the type checker, ESLint, the OpenAPI linters): side by side on two cores they
- * take as long as the slowest instead of the sum.
+ * use one core each (the type checker, ESLint, dependency-cruiser, the OpenAPI linters): side by
+ * side on two cores they take about as long as the slowest instead of the sum.
  */
 async function together(steps: Step[]): Promise<void> {
   console.log(`\n▶ ${steps.map((s) => s.title).join(", ")} (side by side)`);
@@ -68,6 +68,7 @@ await step({ title: "Generate Next's route types", command: bin("next"), args: [
 await together([
   { title: "Type check", command: bin("tsc"), args: ["--noEmit"] },
   { title: "Lint", command: bin("eslint"), args: [".", "--max-warnings=0"] },
+  { title: "Layer boundaries and cycles (dependency-cruiser)", command: "npm", args: ["run", "--silent", "lint:layers"] },
   { title: "OpenAPI lint (Redocly, Spectral)", command: bin("tsx"), args: ["scripts/lint-openapi.ts"] },
 ]);
 // The type check above covered the app with the same tsconfig: the build does not repeat it.

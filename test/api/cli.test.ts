@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
-import { signIn } from "@/server/services/users/sign-in";
+import { signIn } from "@/server/accounts/sign-in";
 import { api } from "../support/api";
 import { createTestBusiness, uniqueNationalId } from "../support/factories";
 import { balanceOf } from "../support/queries";
