@@ -7,8 +7,10 @@ export default defineConfig({
   outputDir: "artifacts/playwright",
   timeout: 90_000,
   expect: { timeout: 15_000 },
+  // The tests of a file run in order, in one worker; files are spread over two workers, each with a
+  // database and an app server of its own (the `stack` fixture in e2e/fixtures.ts).
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   reporter: [["list"], ["html", { open: "never", outputFolder: "artifacts/playwright-report" }]],
   use: {

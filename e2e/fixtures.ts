@@ -8,6 +8,7 @@ import { systemContext } from "@/server/context";
 import { createAdmin } from "@/server/accounts/create-admin";
 import { codeFor, enrolTwoFactor } from "../test/support/two-factor";
 import { startWorkerProcess, type WorkerProcess } from "../test/support/worker-process";
+import { startTestStack } from "../test/support/stack";
 
 /** How a test signs in: with `twoFactor`, the code an authenticator app would show is entered too. */
 export type Credentials = { email: string; password: string; twoFactor?: { userId: string; secret: Uint8Array } };
@@ -19,7 +20,24 @@ export type Credentials = { email: string; password: string; twoFactor?: { userI
  */
 const clientAddress = () => `198.51.100.${1 + Math.floor(Math.random() * 254)}`;
 
-export const test = base.extend<{ admin: Credentials }>({
+export const test = base.extend<{ admin: Credentials }, { stack: void }>({
+  /**
+   * A fresh database and production server for each Playwright worker, started before its first
+   * test. Its environment becomes the worker's: E2E_BASE_URL for the browser, DATABASE_URL for
+   * fixtures that use services, SMTP_URL and MAIL_CAPTURE_DIR for the mail workers the specs
+   * start, NEXTAUTH_URL for where links in their emails lead. The portal's batches page needs rows
+   * processed: this app runs its batch worker (the API tests start their own).
+   */
+  stack: [
+    async ({}, use, workerInfo) => {
+      const { env, app, stop } = await startTestStack({ name: `e2e-app-${workerInfo.parallelIndex}`, appEnv: { BATCH_WORKER_IN_APP: "true" } });
+      Object.assign(process.env, env, { E2E_BASE_URL: app.url, NEXTAUTH_URL: app.url });
+      await use();
+      await stop();
+    },
+    // Starting PostgreSQL, migrating it and starting the app: a minute or more on a loaded machine.
+    { scope: "worker", auto: true, timeout: 240_000 },
+  ],
   baseURL: async ({}, use) => use(process.env.E2E_BASE_URL),
   context: async ({ context }, use) => {
     await context.setExtraHTTPHeaders({ "x-forwarded-for": clientAddress() });
@@ -45,8 +63,8 @@ export const test = base.extend<{ admin: Credentials }>({
 /**
  * For specs whose journey reads an email (a sign-up's confirmation, a password reset): a real
  * worker process sends the queued emails while each of their tests runs. The test gets the slow
- * budget (three times the usual): starting the worker (tsx compiles it) and a round trip through
- * it, the mail server and /dev/mail come on top of its journey.
+ * budget (three times the usual): starting the worker and a round trip through it, the mail server
+ * and /dev/mail come on top of its journey.
  */
 export const testWithMail = test.extend<{ mailWorker: WorkerProcess }>({
   mailWorker: [

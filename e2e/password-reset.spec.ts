@@ -3,11 +3,14 @@
  * opened in the local mail catcher at /dev/mail, its link, a new password, a sign-in with it, and
  * the same link refused afterwards.
  */
+import { createTestBusiness } from "../test/support/factories";
 import { testWithMail as test, expect, signInAs } from "./fixtures";
-import { followEmailLink, signUp } from "./portal";
+import { followEmailLink } from "./portal";
 
 test("forgot password → email at /dev/mail → new password → sign in; the link works once", async ({ page, browser }) => {
-  const creds = await signUp(page, "Reset Microfinance");
+  // An owner who signed up already (e2e/portal-journey.spec.ts goes through the sign-up form).
+  const creds = await createTestBusiness({ name: "Reset Microfinance" });
+  await signInAs(page, creds);
   // A second browser stays signed in with the old password: the reset ends its session.
   const other = await browser.newPage({ baseURL: process.env.E2E_BASE_URL });
   await signInAs(other, creds);

@@ -3,10 +3,11 @@
  * call in History and the Request log, export it; then go live with an admin's approval.
  */
 import fs from "node:fs";
-import { testWithMail as test, expect, screenshotPath, signInAs } from "./fixtures";
+import { createTestBusiness } from "../test/support/factories";
+import { test, testWithMail, expect, screenshotPath, signInAs } from "./fixtures";
 import { createKeyInUi, findInRequestLog, setMode, signUp, verifyViaApi } from "./portal";
 
-test("sign up, test key, API call, history, request log and CSV export", async ({ page, request }) => {
+testWithMail("sign up, test key, API call, history, request log and CSV export", async ({ page, request }) => {
   await signUp(page);
   await expect(page.getByText("Test mode — sandbox data")).toBeVisible();
   await page.screenshot({ path: screenshotPath("overview-empty"), fullPage: true });
@@ -56,7 +57,9 @@ test("sign up, test key, API call, history, request log and CSV export", async (
 // Uses the live-access page and the admin console of the admin branch, by their visible labels.
 test("live access: apply, admin approves and grants credits, a live call costs one credit", async ({ page, request, browser, admin }) => {
   const businessName = `E2E Live Lender ${Date.now()}`;
-  await signUp(page, businessName);
+  // Signed up already (the journey above goes through the sign-up form and its email).
+  const owner = await createTestBusiness({ name: businessName });
+  await signInAs(page, owner);
 
   await page.goto("/live-access");
   await page.getByLabel("Legal name").fill(`${businessName} Ltd`);

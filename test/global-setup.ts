@@ -4,6 +4,7 @@
  */
 import type { TestProject } from "vitest/node";
 import { startTestStack } from "./support/stack";
+import { bundleEntries } from "./support/bundles";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -20,6 +21,7 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
+  const removeBundles = await bundleEntries();
   const { database, mail, env, app, stop } = await startTestStack({ name: "vitest-app" });
   Object.assign(process.env, env);
   project.provide("baseUrl", app.url);
@@ -28,5 +30,8 @@ export default async function setup(project: TestProject) {
   project.provide("databaseOwnerUrl", database.ownerUrl);
   project.provide("smtpUrl", mail.env.SMTP_URL);
   project.provide("mailDir", mail.env.MAIL_CAPTURE_DIR);
-  return stop;
+  return async () => {
+    await stop();
+    removeBundles();
+  };
 }

@@ -21,14 +21,20 @@ const TSC_5_0 = path.join(ROOT, "tools/typescript-5.0/node_modules/typescript/bi
 
 let work: string;
 let tarball: string;
+/** The node_modules that `npm install <tarball>` made once, in a scratch project of its own. */
+let installed: string;
 let biz: TestBusiness;
 
-/** A scratch project with the packed package installed, as `npm install <tarball>` does it. */
-async function project(name: string, type: "module" | "commonjs", files: Record<string, string>): Promise<string> {
+/**
+ * A scratch project with the packed package installed: a copy of what `npm install <tarball>`
+ * installed (the package has no dependencies, so its node_modules is the same in every project;
+ * one install instead of one per project).
+ */
+function project(name: string, type: "module" | "commonjs", files: Record<string, string>): string {
   const dir = path.join(work, name);
   fs.mkdirSync(dir);
   fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name, private: true, type }));
-  await run("npm", ["install", "--offline", "--no-audit", "--no-fund", "--ignore-scripts", tarball], { cwd: dir });
+  fs.cpSync(installed, path.join(dir, "node_modules"), { recursive: true });
   for (const [file, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, file), text);
   return dir;
 }
@@ -110,6 +116,11 @@ beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), "hubi-sdk-package-"));
   const { stdout } = await run("npm", ["pack", "--pack-destination", work, "--json"], { cwd: SDK });
   tarball = path.join(work, (JSON.parse(stdout) as { filename: string }[])[0]!.filename);
+  const installer = path.join(work, "installer");
+  fs.mkdirSync(installer);
+  fs.writeFileSync(path.join(installer, "package.json"), JSON.stringify({ name: "installer", private: true }));
+  await run("npm", ["install", "--offline", "--no-audit", "--no-fund", "--ignore-scripts", tarball], { cwd: installer });
+  installed = path.join(installer, "node_modules");
 }, 120_000);
 
 afterAll(() => {
@@ -127,22 +138,22 @@ describe("the packed @hubi/node", () => {
   });
 
   it("works from an ES module project: a real call to the server", async () => {
-    const dir = await project("esm-consumer", "module", { "call.js": CALL(`import { Hubi } from "@hubi/node";`) });
+    const dir = project("esm-consumer", "module", { "call.js": CALL(`import { Hubi } from "@hubi/node";`) });
     expect(await call(dir, "call.js")).toMatchObject({ result: "verified", requestId: expect.stringMatching(/^req_/) });
   });
 
   it("works from a CommonJS project: a real call to the server", async () => {
-    const dir = await project("cjs-consumer", "commonjs", { "call.js": CALL(`const { Hubi } = require("@hubi/node");`) });
+    const dir = project("cjs-consumer", "commonjs", { "call.js": CALL(`const { Hubi } = require("@hubi/node");`) });
     expect(await call(dir, "call.js")).toMatchObject({ result: "verified", requestId: expect.stringMatching(/^req_/) });
   });
 
   it("has one set of error classes: instanceof holds between required and imported copies", async () => {
-    const dir = await project("dual-errors", "module", { "call.js": ONE_SET_OF_ERRORS });
+    const dir = project("dual-errors", "module", { "call.js": ONE_SET_OF_ERRORS });
     expect(await call(dir, "call.js")).toEqual({ requiredIsImported: true, importedIsRequired: true });
   });
 
   it("works without a global Web Crypto (Node 18 without flags), signing, verifying and calling", async () => {
-    const dir = await project("no-global-crypto", "module", { "call.js": WITHOUT_GLOBAL_CRYPTO });
+    const dir = project("no-global-crypto", "module", { "call.js": WITHOUT_GLOBAL_CRYPTO });
     expect(await call(dir, "call.js")).toEqual({ result: "verified", requestId: expect.stringMatching(/^req_/), signed: true });
   });
 
@@ -151,7 +162,7 @@ describe("the packed @hubi/node", () => {
     ["CommonJS", "commonjs", "Node16", "check.ts"],
     ["a bundler", "module", "Bundler", "check.ts"],
   ] as const)("type-checks in %s with TypeScript 5.0, the oldest supported", async (_, type, module, file) => {
-    const dir = await project(`types-${type}-${module}`, type, { [file]: TYPED, "tsconfig.json": TSCONFIG(module) });
+    const dir = project(`types-${type}-${module}`, type, { [file]: TYPED, "tsconfig.json": TSCONFIG(module) });
     const compiled = await run(process.execPath, [TSC_5_0, "-p", "."], { cwd: dir }).catch((e: { stdout: string }) => e);
     expect(compiled.stdout).toBe("");
     const { stdout: version } = await run(process.execPath, [TSC_5_0, "-v"]);
@@ -159,7 +170,7 @@ describe("the packed @hubi/node", () => {
   });
 
   it("passes publint and are-the-types-wrong", async () => {
-    const dir = await project("lint", "module", {});
+    const dir = project("lint", "module", {});
     const installed = path.join(dir, "node_modules/@hubi/node");
     const publint = await run("npx", ["--no-install", "publint", "--strict", "--pack", "false", installed], { cwd: ROOT });
     expect(publint.stdout).toContain("All good");

@@ -1,11 +1,13 @@
 /**
- * Runs `scripts/worker.ts` as a real child process (as `npm run worker` does), with the test
- * database and a compressed retry schedule. Output goes to artifacts/logs/ like the app's.
+ * Runs `scripts/worker.ts` as a real child process (as `npm run worker` does, from the run's
+ * bundle: test/support/bundles.ts), with the test database and a compressed retry schedule.
+ * Output goes to artifacts/logs/ like the app's.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { LOG_DIR } from "./app";
+import { bundled } from "./bundles";
 
 export const TEST_RETRY_SCHEDULE = "1,1,1";
 /** Just over the 10 s delivery timeout: a killed worker's delivery is due again soon. */
@@ -19,9 +21,8 @@ let started = 0;
 export async function startWorkerProcess(env: Record<string, string> = {}): Promise<WorkerProcess> {
   fs.mkdirSync(LOG_DIR, { recursive: true });
   const log = fs.createWriteStream(path.join(LOG_DIR, `webhook-worker-${process.pid}-${++started}.log`));
-  // `node --import tsx`, not the tsx CLI: the CLI runs the script in a grandchild that a SIGKILL
-  // of the CLI would not reach.
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
+  // `node` itself runs the worker, with no wrapper process that a SIGKILL would not go through.
+  const child = spawn(process.execPath, [bundled("worker")], {
     env: { ...process.env, WEBHOOK_RETRY_SCHEDULE: TEST_RETRY_SCHEDULE, WEBHOOK_LEASE_SECONDS: TEST_LEASE_SECONDS, WORKER_TASKS: "webhooks", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
