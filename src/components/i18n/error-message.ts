@@ -14,6 +14,7 @@ const FROM_TRPC: Record<string, ErrorCode> = {
   CONFLICT: "CONFLICT",
   TOO_MANY_REQUESTS: "RATE_LIMITED",
   INTERNAL_SERVER_ERROR: "INTERNAL_ERROR",
+  SERVICE_UNAVAILABLE: "REGISTRY_UNAVAILABLE",
 };
 
 const isErrorCode = (code: unknown): code is ErrorCode => typeof code === "string" && code in ERROR_STATUS;

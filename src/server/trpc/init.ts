@@ -37,6 +37,7 @@ const TRPC_CODE = {
   IDEMPOTENCY_IN_FLIGHT: "CONFLICT",
   RATE_LIMITED: "TOO_MANY_REQUESTS",
   INTERNAL_ERROR: "INTERNAL_SERVER_ERROR",
+  REGISTRY_UNAVAILABLE: "SERVICE_UNAVAILABLE",
 } as const;
 
 /** Field errors of a failed zod parse, as `{ field: message }` in the reader's language, for forms to show beside inputs. */
