@@ -11,7 +11,7 @@ import { collectDefaultMetrics, Counter, Histogram, register } from "prom-client
 import type { Channel, Mode, VerificationResult } from "@/generated/prisma/enums";
 import { databaseGauges } from "./database-gauges";
 
-export type JobKind = "webhook_delivery" | "batch_chunk" | "email" | "maintenance";
+export type JobKind = "webhook_delivery" | "batch_chunk" | "pending_lookup" | "email" | "maintenance";
 
 function createMetrics() {
   // Event-loop lag, heap, CPU, open handles…: nodejs_* and process_* metrics.
