@@ -94,7 +94,7 @@ const schema = z.object({
     (v) => v || undefined,
     z.string().regex(/^[0-9]{11}:([0-9]+|never)(,[0-9]{11}:([0-9]+|never))*$/).optional(),
   ),
-  /** How long a verify without `Prefer: respond-async` waits for the registry before a free 503 REGISTRY_UNAVAILABLE (§21). */
+  /** How long a verify without `Prefer: respond-async` waits for the registry before a free 503 REGISTRY_UNAVAILABLE (product rules §26). */
   VERIFY_SYNC_BUDGET_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
   /** Lookups that go on in the background: `npm run worker` only (false), or in the web processes too. */
   PENDING_WORKER_IN_APP: z
@@ -109,7 +109,7 @@ const schema = z.object({
     .regex(/^[0-9]+(,[0-9]+)*$/)
     .default("2,5,10,20,30,60")
     .transform((v) => v.split(",").map(Number)),
-  /** After this long a pending lookup ends `unavailable`, its credit refunded (§21: 15 minutes). */
+  /** After this long a pending lookup ends `unavailable`, its credit refunded (product rules §26: 15 minutes). */
   PENDING_LOOKUP_GIVE_UP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** The bearer token Prometheus scrapes /metrics with; unset, /metrics does not exist (404). */

@@ -14,7 +14,7 @@ export const SANDBOX_IDS = {
 /**
  * Sandbox levers: with a test key these national IDs force what a client must handle. Errors are
  * answered before anything is recorded or counted; the others verify like any other ID, the slow
- * ones within the same time budgets as a slow national registry (product rules §21).
+ * ones within the same time budgets as a slow national registry (product rules §26).
  */
 export const SANDBOX_LEVERS = {
   /** 402 INSUFFICIENT_CREDITS, as a live call with an empty balance gets. */

@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useTRPC } from "@/trpc/client";
 
-/** Shown while the national registry is not answering in time (product rules §21); checked every 30 s. */
+/** Shown while the national registry is not answering in time (product rules §26); checked every 30 s. */
 export function RegistryBanner() {
   const t = useTranslations("common.shell");
   const trpc = useTRPC();

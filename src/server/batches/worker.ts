@@ -1,11 +1,11 @@
 /**
  * The batch worker: a few slots per process, each taking the next waiting chunk from PostgreSQL
- * (src/server/services/batches/process-chunk.ts). Runs in every app process and in `npm run worker`
+ * (src/server/batches/process-chunk.ts). Runs in every app process and in `npm run worker`
  * processes; any number of them share the work, chunk by chunk, without doing a row twice. `stop`
  * lets the chunks in progress commit.
  */
-import { startPollingLoops, type Loops } from "@/server/polling-loops";
-import { processNextChunk } from "@/server/services/batches/process-chunk";
+import { startPollingLoops, type Loops } from "@/server/jobs/polling-loops";
+import { processNextChunk } from "@/server/batches/process-chunk";
 
 export function startBatchWorker(options: { concurrency?: number; pollMs?: number } = {}): Loops {
   const { concurrency = 2, pollMs = 500 } = options;

@@ -1,5 +1,5 @@
 /**
- * RFC 7240 `Prefer`: whether the request asks for `respond-async` (product rules §21). Preferences
+ * RFC 7240 `Prefer`: whether the request asks for `respond-async` (product rules §26). Preferences
  * are comma-separated tokens, optionally with values and parameters (`respond-async; foo=1`); the
  * header may be sent more than once (fetch joins the values with commas). Case-insensitive.
  */

@@ -1,6 +1,6 @@
 /**
  * Whether the national registry is answering, as businesses see it (the portal's "registry
- * degraded" banner, product rules §21). Until the gateway publishes its circuit breaker's state,
+ * degraded" banner, product rules §26). Until the gateway publishes its circuit breaker's state,
  * the sign is in the database every process shares: lookups that should have been answered by
  * now and are still being retried in the background (pending lookups past their first attempts),
  * and batch chunks paused for the registry. Both clear by themselves when the registry answers.

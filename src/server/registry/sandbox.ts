@@ -2,7 +2,7 @@
  * The sandbox registry (product rules §11): documented magic IDs for each outcome, and for any other
  * ID a citizen generated deterministically from it (same ID, same person). Never touches real data.
  * The slow levers answer late within the caller's time budget, and the outage lever is refused at
- * once, as the gateway's circuit breaker refuses (product rules §21).
+ * once, as the gateway's circuit breaker refuses (product rules §26).
  */
 import { createHash } from "node:crypto";
 import { OUTAGE_RETRY_AFTER_SECONDS, PENDING_SECONDS, SANDBOX_IDS, SANDBOX_LEVERS, SLOW_RESPONSE_SECONDS } from "@/contracts/sandbox";

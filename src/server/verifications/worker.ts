@@ -4,8 +4,8 @@
  * process (PENDING_WORKER_IN_APP) and in `npm run worker` processes with the `pending` task; any
  * number of them share the work. `stop` lets the attempts in progress finish.
  */
-import { startPollingLoops, type Loops } from "@/server/polling-loops";
-import { processNextPendingLookup } from "@/server/services/verifications/complete-pending-lookup";
+import { startPollingLoops, type Loops } from "@/server/jobs/polling-loops";
+import { processNextPendingLookup } from "./complete-pending-lookup";
 
 export function startPendingLookupWorker(options: { concurrency?: number; pollMs?: number } = {}): Loops {
   const { concurrency = 2, pollMs = 500 } = options;

@@ -1,18 +1,18 @@
 import { memberProcedure, router } from "../init";
-import { getBusinessSummary } from "@/server/services/businesses/get-business-summary";
-import { getUsageByDay } from "@/server/services/overview/get-usage-by-day";
+import { getBusinessSummary } from "@/server/businesses/get-business-summary";
+import { getUsageByDay } from "@/server/overview/get-usage-by-day";
 import { getRegistryHealth } from "@/server/registry/health";
 import {
   updateDataProtectionSettings,
   updateDataProtectionSettingsInput,
-} from "@/server/services/data-protection/update-data-protection-settings";
+} from "@/server/data-protection/update-data-protection-settings";
 
 export const businessRouter = router({
-  summary: memberProcedure("viewer").query(({ ctx }) => getBusinessSummary(ctx.service, { businessId: ctx.businessId })),
+  summary: memberProcedure("read").query(({ ctx }) => getBusinessSummary(ctx.service, { businessId: ctx.businessId })),
   /** The "registry degraded" banner: the same for every business. */
-  registryHealth: memberProcedure("viewer").query(() => getRegistryHealth()),
-  usageByDay: memberProcedure("viewer").query(({ ctx }) => getUsageByDay(ctx.service, { businessId: ctx.businessId, mode: ctx.mode })),
-  updateDataProtection: memberProcedure("owner")
+  registryHealth: memberProcedure("read").query(() => getRegistryHealth()),
+  usageByDay: memberProcedure("read").query(({ ctx }) => getUsageByDay(ctx.service, { businessId: ctx.businessId, mode: ctx.mode })),
+  updateDataProtection: memberProcedure("manageDataProtection")
     .input(updateDataProtectionSettingsInput.omit({ businessId: true }))
     .mutation(({ ctx, input }) => updateDataProtectionSettings(ctx.service, { ...input, businessId: ctx.businessId })),
 });

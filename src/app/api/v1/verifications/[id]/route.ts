@@ -3,8 +3,8 @@ import { seesCitizen } from "@/contracts/api-key-scopes";
 import { getVerificationOperation } from "@/server/api/operations";
 import { apiRoute, methodNotAllowed } from "@/server/http/route";
 import { notFound } from "@/server/errors";
-import { getVerification } from "@/server/services/verifications/get-verification";
-import { completedOutcome } from "@/server/services/verifications/pending-lookup";
+import { getVerification } from "@/server/verifications/get-verification";
+import { completedOutcome } from "@/server/verifications/pending-lookup";
 
 export const GET = apiRoute(getVerificationOperation, async ({ ctx, params }) => {
   // A malformed id cannot name any verification: the same 404 as an unknown one.

@@ -1,7 +1,7 @@
 import { verifyCitizenOperation } from "@/server/api/operations";
 import { apiRoute, methodNotAllowed } from "@/server/http/route";
 import { prefersRespondAsync } from "@/server/http/prefer";
-import { verifyCitizen } from "@/server/services/verifications/verify-citizen";
+import { verifyCitizen } from "@/server/verifications/verify-citizen";
 
 export const POST = apiRoute(verifyCitizenOperation, async ({ ctx, body, idempotency, policy, request }) => {
   const prefersAsync = prefersRespondAsync(request);
