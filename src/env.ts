@@ -110,7 +110,7 @@ const schema = z.object({
     .default("2,5,10,20,30,60")
     .transform((v) => v.split(",").map(Number)),
   /** After this long a pending lookup ends `unavailable`, its credit refunded (product rules §26: 15 minutes). */
-  PENDING_LOOKUP_GIVE_UP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  PENDING_LOOKUP_GIVE_UP_SECONDS: z.coerce.number().int().min(1).max(3600).default(900),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** The bearer token Prometheus scrapes /metrics with; unset, /metrics does not exist (404). */
   /** `npm run worker` processes: the port their /metrics listens on (unset: none). */
