@@ -101,6 +101,32 @@ const schema = z.object({
   /** Circuit breaker: consecutive upstream faults that open it, and how long it stays open before one probe. */
   REGISTRY_BREAKER_FAULTS: z.coerce.number().int().min(1).max(1000).default(5),
   REGISTRY_BREAKER_OPEN_SECONDS: z.coerce.number().min(0.1).max(3600).default(10),
+  /**
+   * Tests only: live lookups of these national IDs answer after a delay, `ID:ms` pairs separated by
+   * commas (`never`: they never answer), so that the tests can show the two answers to a slow
+   * registry. A real deployment never sets it.
+   */
+  REGISTRY_SLOW_NATIONAL_IDS: z.preprocess(
+    (v) => v || undefined,
+    z.string().regex(/^[0-9]{11}:([0-9]+|never)(,[0-9]{11}:([0-9]+|never))*$/).optional(),
+  ),
+  /** How long a verify without `Prefer: respond-async` waits for the registry before a free 503 REGISTRY_UNAVAILABLE (product rules §26). */
+  VERIFY_SYNC_BUDGET_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+  /** Lookups that go on in the background: `npm run worker` only (false), or in the web processes too. */
+  PENDING_WORKER_IN_APP: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((v) => v === "true"),
+  /** How long a worker holds a pending lookup; each attempt gets three quarters of it, and a dead worker's lookup is taken over after it. */
+  PENDING_LOOKUP_LEASE_SECONDS: z.coerce.number().int().min(2).max(600).default(30),
+  /** Delays in seconds between a pending lookup's attempts (the last one repeats). */
+  PENDING_LOOKUP_RETRY_SCHEDULE: z
+    .string()
+    .regex(/^[0-9]+(,[0-9]+)*$/)
+    .default("2,5,10,20,30,60")
+    .transform((v) => v.split(",").map(Number)),
+  /** After this long a pending lookup ends `unavailable`, its credit refunded (product rules §26: 15 minutes). */
+  PENDING_LOOKUP_GIVE_UP_SECONDS: z.coerce.number().int().min(1).max(3600).default(900),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** The bearer token Prometheus scrapes /metrics with; unset, /metrics does not exist (404). */
   /** `npm run worker` processes: the port their /metrics listens on (unset: none). */

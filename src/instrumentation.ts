@@ -1,9 +1,9 @@
 /**
  * Next.js start-up hook. Every request gets its TCP peer's address (Next.js does not give route
- * handlers the socket), and Next.js's own slash redirects a request id. Background work runs beside each app process. The batch and webhook
- * workers run here too unless BATCH_WORKER_IN_APP / WEBHOOK_WORKER_IN_APP=false (then
+ * handlers the socket), and Next.js's own slash redirects a request id. Background work runs beside each app process. The batch, pending-lookup and webhook
+ * workers run here too unless BATCH_WORKER_IN_APP / PENDING_WORKER_IN_APP / WEBHOOK_WORKER_IN_APP=false (then
  * `npm run worker` processes do the work). Under `npm run web` (scripts/web.ts) a SIGTERM lets them
- * finish their current chunk or delivery; a process that dies instead leaves its work to be rolled
+ * finish their current chunk, lookup or delivery; a process that dies instead leaves its work to be rolled
  * back and done again.
  */
 export async function register() {
@@ -20,6 +20,10 @@ export async function register() {
   if (env().BATCH_WORKER_IN_APP) {
     const { startBatchWorker } = await import("@/server/batches/worker");
     onShutdown(startBatchWorker({ concurrency: env().BATCH_WORKER_CONCURRENCY }).stop);
+  }
+  if (env().PENDING_WORKER_IN_APP) {
+    const { startPendingLookupWorker } = await import("@/server/verifications/worker");
+    onShutdown(startPendingLookupWorker().stop);
   }
   if (!env().WEBHOOK_WORKER_IN_APP) return;
   const { startWebhookWorker } = await import("@/server/webhooks/worker");

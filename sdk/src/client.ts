@@ -28,6 +28,7 @@ import type {
   WebhookEvent,
 } from "./types.js";
 import { signWebhook, verifyWebhook } from "./webhooks.js";
+import { Completions, type WaitForVerificationOptions } from "./completion.js";
 
 export type VerifyCitizenOptions = RequestOptions & {
   /**
@@ -35,6 +36,13 @@ export type VerifyCitizenOptions = RequestOptions & {
    * error that ends the call carries it (`error.idempotencyKey`): pass it here to resume the call.
    */
   idempotencyKey?: string;
+  /**
+   * Default true: send `Prefer: respond-async`, so that a national registry slower than 2 seconds
+   * answers 202 `pending` (`result: "pending"`) instead of keeping the call waiting; then
+   * `waitForVerification(result.id)` gives the final result. False: wait for the final result (up
+   * to 8 s on the server), or get a RegistryUnavailableError, retried under the same key.
+   */
+  respondAsync?: boolean;
 };
 
 const instant = (value: string | Date | undefined) => (value instanceof Date ? value.toISOString() : value);
@@ -46,18 +54,42 @@ export class Hubi {
   readonly #http: HttpClient;
   /** Batches: verify a whole file of national IDs in the background. */
   readonly batches: Batches;
+  /**
+   * Pending verifications: pass every webhook event you receive to `completions.notify(event)`,
+   * and `waitForVerification` resolves as soon as the one it waits for completes.
+   */
+  readonly completions: Completions;
 
   constructor(options: HubiOptions) {
     this.#http = new HttpClient(resolveOptions(options));
     this.batches = new Batches(this.#http);
+    this.completions = new Completions((id, signal) => this.getVerification(id, { signal }));
   }
 
-  /** Verifies a citizen by national ID. Every outcome (`verified`, `not_found`, …) resolves; errors reject. */
+  /**
+   * Waits for a `pending` verification (a 202 from `verifyCitizen`) to take its final result:
+   * polls `getVerification` (free) with backoff within `deadlineMs`, sooner when its webhook event
+   * reaches `completions.notify`. Resolves at once for a verification that is already final.
+   */
+  waitForVerification(id: string, options?: WaitForVerificationOptions): Promise<GetVerificationResult> {
+    return this.completions.wait(id, options);
+  }
+
+  /**
+   * Verifies a citizen by national ID. Every outcome (`verified`, `not_found`, …, and `pending` when
+   * the registry is slow) resolves; errors reject.
+   */
   async verifyCitizen(request: VerifyCitizenRequest, options: VerifyCitizenOptions = {}): Promise<VerifyCitizenResult> {
     assertNationalId(request.nationalId);
-    const { idempotencyKey, ...perCall } = options;
+    const { idempotencyKey, respondAsync = true, ...perCall } = options;
     const { body, ...meta } = await this.#http.request<VerifyCitizenResponse>(
-      { method: "POST", path: "/verify/citizen", body: request, idempotencyKey: idempotencyKey ?? (await newIdempotencyKey()) },
+      {
+        method: "POST",
+        path: "/verify/citizen",
+        body: request,
+        idempotencyKey: idempotencyKey ?? (await newIdempotencyKey()),
+        prefer: respondAsync ? "respond-async" : undefined,
+      },
       perCall,
     );
     return {
@@ -104,7 +136,7 @@ export class Hubi {
       { method: "GET", path: `/verifications/${encodeURIComponent(id)}` },
       options,
     );
-    return { ...body.data, ...meta };
+    return { ...body.data, citizen: body.citizen ?? null, ...meta };
   }
 
   /**

@@ -107,6 +107,11 @@ export class ConflictError extends apiError("CONFLICT", 409) {}
 export class IdempotencyInFlightError extends apiError("IDEMPOTENCY_IN_FLIGHT", 409) {}
 export class RateLimitedError extends apiError("RATE_LIMITED", 429) {}
 export class InternalServerError extends apiError("INTERNAL_ERROR", 500) {}
+/**
+ * The national registry did not answer in time, or cannot be asked now. Free; retried after its
+ * `retryAfter` with the same Idempotency-Key, which picks up the late result when there is one.
+ */
+export class RegistryUnavailableError extends apiError("REGISTRY_UNAVAILABLE", 503) {}
 
 /** The request never got an HTTP response (DNS, TLS, connection reset…). */
 export class ConnectionError extends HubiError {
@@ -168,4 +173,5 @@ export const ERROR_CLASSES: Record<ErrorCode, new (init: HubiErrorInit) => HubiE
   IDEMPOTENCY_IN_FLIGHT: IdempotencyInFlightError,
   RATE_LIMITED: RateLimitedError,
   INTERNAL_ERROR: InternalServerError,
+  REGISTRY_UNAVAILABLE: RegistryUnavailableError,
 };

@@ -23,6 +23,8 @@ export type ApiRequest = {
   /** What the response should be (default JSON); `stream` answers the body unread. */
   accept?: string;
   idempotencyKey?: string;
+  /** RFC 7240 preferences (`respond-async`). */
+  prefer?: string;
 };
 
 export type ApiResponse<T> = ResponseMeta & { body: T };
@@ -121,7 +123,7 @@ export class HttpClient {
     return `${this.options.baseUrl}${API_PATH}${path}${search ? `?${search}` : ""}`;
   }
 
-  private headers({ body, file, accept, idempotencyKey }: ApiRequest, apiKey: string): Record<string, string> {
+  private headers({ body, file, accept, idempotencyKey, prefer }: ApiRequest, apiKey: string): Record<string, string> {
     return {
       Authorization: `Bearer ${apiKey}`,
       Accept: accept ?? "application/json",
@@ -129,6 +131,7 @@ export class HttpClient {
       "User-Agent": USER_AGENT,
       ...(file ? { "Content-Type": file.contentType } : body === undefined ? {} : { "Content-Type": "application/json" }),
       ...(idempotencyKey === undefined ? {} : { "Idempotency-Key": idempotencyKey }),
+      ...(prefer === undefined ? {} : { Prefer: prefer }),
     };
   }
 }

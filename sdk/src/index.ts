@@ -1,4 +1,5 @@
 export { Hubi, type VerifyCitizenOptions } from "./client.js";
+export type { Completions, WaitForVerificationOptions } from "./completion.js";
 export type { Batches, BatchFile, BatchRows, CreateBatchOptions, WaitOptions } from "./batches.js";
 export {
   BASE_URLS,
@@ -23,6 +24,7 @@ export {
   MethodNotAllowedError,
   NotFoundError,
   RateLimitedError,
+  RegistryUnavailableError,
   TimeoutError,
   UnauthorizedError,
   UnexpectedResponseError,

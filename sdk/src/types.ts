@@ -71,7 +71,8 @@ export type VerifyCitizenResult = Schemas["VerificationWithCredits"] & {
 
 export type ListVerificationsResult = { data: Verification[]; pagination: Pagination } & ResponseMeta;
 
-export type GetVerificationResult = Verification & ResponseMeta;
+/** `citizen`: only for a verification that was `pending` and completed `verified`, for 24 hours after that. */
+export type GetVerificationResult = Verification & { citizen: Citizen | null } & ResponseMeta;
 
 /** The redacted verification (`redactedAt` tells when; a repeated call answers the same). */
 export type RedactVerificationResult = Verification & ResponseMeta;

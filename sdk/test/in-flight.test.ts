@@ -1,12 +1,13 @@
 /**
- * A verify slower than the library's timeout (the sandbox's slow lever answers after 15 s) never
- * leaves a verification behind a thrown error: the library waits on the request still in flight
- * under its Idempotency-Key and returns the original; when its deadline runs out first, the error
- * carries the key, and calling again with that key returns the original result. Nothing twice.
+ * A verify slower than the library's timeout never leaves a verification behind a thrown error: the
+ * library waits on the request still in flight under its Idempotency-Key and returns the original;
+ * when its deadline runs out first, the error carries the key, and calling again with that key
+ * returns the original result. Nothing twice. The sandbox's pending lever answers after 3 s; the
+ * calls wait for it (`respondAsync: false`) instead of taking a 202.
  */
 import { describe, expect, inject, it } from "vitest";
 import { pool } from "@/server/db/client";
-import { SANDBOX_LEVERS } from "@/contracts/sandbox";
+import { PENDING_SECONDS, SANDBOX_LEVERS } from "@/contracts/sandbox";
 import { createTestBusiness } from "../../test/support/factories";
 import { Hubi, IdempotencyInFlightError } from "../src/index.js";
 
@@ -14,20 +15,21 @@ describe("a verify slower than the library's timeout", () => {
   it("resolves with the original verification, or throws with the key that resumes it", async () => {
     const biz = await createTestBusiness();
     const hubi = new Hubi({ apiKey: biz.testKey, environment: "test", baseUrl: inject("baseUrl") });
-    const request = { nationalId: SANDBOX_LEVERS.slow_response, purpose: "Slow registry" };
-
+    const request = { nationalId: SANDBOX_LEVERS.pending, purpose: "Slow registry" };
+    // Attempts time out long before the answer; the second call's deadline ends while its first request still runs.
+    const attemptMs = (PENDING_SECONDS * 1000) / 3;
     const [waited, gaveUp] = await Promise.all([
-      hubi.verifyCitizen(request), // the defaults: 10 s per attempt, 60 s in all
-      hubi.verifyCitizen(request, { timeoutMs: 1_000, deadlineMs: 3_000 }).catch((e: unknown) => e),
+      hubi.verifyCitizen(request, { respondAsync: false, timeoutMs: attemptMs }),
+      hubi.verifyCitizen(request, { respondAsync: false, timeoutMs: attemptMs / 2, deadlineMs: attemptMs * 2 }).catch((e: unknown) => e),
     ]);
     expect(waited).toMatchObject({ result: "verified", purpose: "Slow registry", isCached: true });
     expect(gaveUp).toBeInstanceOf(IdempotencyInFlightError);
     const { idempotencyKey } = gaveUp as IdempotencyInFlightError;
     expect(idempotencyKey).toEqual(expect.any(String));
 
-    const resumed = await hubi.verifyCitizen(request, { idempotencyKey });
+    const resumed = await hubi.verifyCitizen(request, { idempotencyKey, respondAsync: false });
     expect(resumed).toMatchObject({ result: "verified", isCached: true });
     const { rows } = await pool().query<{ id: string }>("SELECT id FROM verification WHERE business_id = $1 ORDER BY id", [biz.businessId]);
     expect(rows.map((r) => r.id)).toEqual([waited.id, resumed.id].sort());
-  }, 90_000);
+  }, 30_000);
 });

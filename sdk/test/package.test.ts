@@ -50,7 +50,9 @@ const CALL = (load: string) => `${load}
 const hubi = new Hubi({ apiKey: process.env.HUBI_API_KEY, environment: "test", baseUrl: process.env.HUBI_BASE_URL });
 const main = async () => {
   const v = await hubi.verifyCitizen({ nationalId: "11111111111", purpose: "Packed package" });
-  console.log(JSON.stringify({ result: v.result, requestId: v.requestId }));
+  // A final verification: the completion helper answers it at once.
+  const done = await hubi.waitForVerification(v.id);
+  console.log(JSON.stringify({ result: done.result, requestId: v.requestId }));
 };
 main().catch((error) => { console.error(error); process.exit(1); });
 `;

@@ -16,6 +16,8 @@ export const RESULTS = {
   not_found: { tone: "neutral", color: "#64748b" },
   expired: { tone: "warning", color: "#d97706" },
   revoked: { tone: "danger", color: "#b91c1c" },
+  pending: { tone: "info", color: "#1d4ed8" },
+  unavailable: { tone: "neutral", color: "#94a3b8" },
 } as const satisfies Record<string, { tone: BadgeTone; color: string }>;
 
 export type ResultKey = keyof typeof RESULTS;

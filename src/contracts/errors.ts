@@ -16,6 +16,8 @@ export const ERROR_STATUS = {
   IDEMPOTENCY_IN_FLIGHT: 409,
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
+  /** The national registry did not answer in time, or cannot be asked now: free, retryable (Retry-After). */
+  REGISTRY_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -37,9 +37,13 @@ export const responseHeaderSchemas = {
   }),
   retryAfter: count().meta({
     description:
-      "Seconds to wait before retrying. Sent with 429 and with the in-flight Idempotency-Key 409; a 409 without it must not be retried.",
+      "Seconds to wait before retrying. Sent with 429, with 503 REGISTRY_UNAVAILABLE and with the in-flight Idempotency-Key 409; a 409 without it must not be retried.",
     example: "1",
     header: { id: "Retry-After" },
+  }),
+  preferenceApplied: z.literal("respond-async").meta({
+    description: "On a 202: the request's `Prefer: respond-async` was honoured (RFC 7240).",
+    header: { id: "Preference-Applied" },
   }),
   idempotentReplayed: z.literal("true").meta({
     description: "Present when the response is a replay of an earlier request with the same Idempotency-Key.",

@@ -19,6 +19,7 @@ export const TRPC_CODE = {
   IDEMPOTENCY_IN_FLIGHT: "CONFLICT",
   RATE_LIMITED: "TOO_MANY_REQUESTS",
   INTERNAL_ERROR: "INTERNAL_SERVER_ERROR",
+  REGISTRY_UNAVAILABLE: "SERVICE_UNAVAILABLE",
 } as const satisfies Record<ErrorCode, TrpcCode>;
 
 /** tRPC code → our code; where two of ours share one tRPC code, the first listed above wins (CONFLICT). */

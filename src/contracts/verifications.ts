@@ -10,12 +10,15 @@ export const NATIONAL_ID_MESSAGE = "National ID must be exactly 11 digits";
 export const PURPOSE_MAX_LENGTH = 200;
 
 export const verificationResultSchema = z
-  .enum(["verified", "not_found", "expired", "revoked", "deceased"])
+  .enum(["verified", "not_found", "expired", "revoked", "deceased", "pending", "unavailable"])
   .meta({
     id: "VerificationResult",
     description:
       "`verified`: the ID matches an active card. `not_found`: no record. `expired`: the card is past its expiry date. " +
-      "`revoked`: the card was cancelled or reported stolen. `deceased`: the registry records the holder as deceased. Clients must tolerate values they do not know.",
+      "`revoked`: the card was cancelled or reported stolen. `deceased`: the registry records the holder as deceased. " +
+      "`pending`: the national registry has not answered yet (only in a 202 to a caller that sent `Prefer: respond-async`, or whose " +
+      "business answers pending lookups with 202); the verification completes in the background. " +
+      "`unavailable`: the registry never answered a pending lookup; its credit was refunded. Clients must tolerate values they do not know.",
   });
 
 export const channelSchema = z
@@ -223,7 +226,15 @@ export const listVerificationsResponseSchema = z
   .meta({ id: "ListVerificationsResponse" });
 
 export const getVerificationResponseSchema = z
-  .object({ message: z.string().meta({ example: "Verification retrieved" }), data: verificationSchema })
+  .object({
+    message: z.string().meta({ example: "Verification retrieved" }),
+    data: verificationSchema,
+    citizen: citizenSchema.nullable().meta({
+      description:
+        "Only for a verification that was answered `pending` and completed `verified`: the citizen details, for 24 hours after its " +
+        "completion and for keys of scope `full`. Otherwise `null` (Hubi does not keep citizen details).",
+    }),
+  })
   .meta({ id: "GetVerificationResponse" });
 
 export const redactVerificationResponseSchema = z

@@ -38,3 +38,20 @@ export const IN_FLIGHT_MESSAGE = "A request with this Idempotency-Key is still b
 export const IN_FLIGHT_RETRY_AFTER_SECONDS = 1;
 export const idempotencyInFlight = () =>
   new AppError("IDEMPOTENCY_IN_FLIGHT", IN_FLIGHT_MESSAGE, { headers: { "Retry-After": String(IN_FLIGHT_RETRY_AFTER_SECONDS) } });
+
+/** Seconds a client is told to wait before retrying a verify whose registry lookup goes on. */
+export const LOOKUP_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * 503 REGISTRY_UNAVAILABLE (product rules §21): free, and retryable under the same Idempotency-Key.
+ * `goesOn`: the lookup continues, so that the retry picks up its result.
+ */
+export function registryUnavailable(retryAfterSeconds: number, goesOn: boolean): AppError {
+  const message = goesOn
+    ? "The national registry has not answered in time. Nothing was charged. Retry with the same Idempotency-Key to get the result."
+    : "The national registry is unavailable right now. Nothing was charged. Retry after Retry-After seconds.";
+  return new AppError("REGISTRY_UNAVAILABLE", message, { headers: { "Retry-After": String(retryAfterSeconds) } });
+}
+
+/** A retry under a key whose lookup has not resolved yet: the same free 503. */
+export const registryStillAnswering = () => registryUnavailable(LOOKUP_RETRY_AFTER_SECONDS, true);

@@ -1,12 +1,15 @@
 /**
  * Sandbox levers: national IDs that make a test key's verify answer each error a client must
- * handle, or raise the credit events, without recording or counting anything for the errors.
+ * handle, or raise the credit events, without recording or counting anything for the errors; and
+ * the slow registry's branches (product rules §21): pending, the slow answer, the outage.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { SANDBOX_LEVERS, SLOW_RESPONSE_SECONDS } from "@/contracts/sandbox";
+import { OUTAGE_RETRY_AFTER_SECONDS, PENDING_SECONDS, SANDBOX_LEVERS } from "@/contracts/sandbox";
 import { db } from "@/server/db/client";
 import { api } from "../support/api";
 import { createTestBusiness, type TestBusiness } from "../support/factories";
+import { startWorkerProcess } from "../support/worker-process";
+import { waitFor } from "../support/wait-for";
 
 let biz: TestBusiness;
 const verify = (nationalId: string, key = biz.testKey, headers: Record<string, string> = {}) =>
@@ -44,11 +47,51 @@ describe("sandbox levers", () => {
     ]);
   });
 
-  it(`answers the slow ID after ${SLOW_RESPONSE_SECONDS} s`, async () => {
-    const started = Date.now();
+  it("answers the slow ID within a plain request's budget: a free 503 REGISTRY_UNAVAILABLE, nothing recorded", async () => {
+    const before = await verifications();
     const res = await verify(SANDBOX_LEVERS.slow_response);
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ code: "REGISTRY_UNAVAILABLE" });
+    expect(res.headers.get("retry-after")).toBe("5");
+    expect(await verifications()).toBe(before);
+  }, 20_000);
+
+  it("answers the outage ID at once with 503 REGISTRY_UNAVAILABLE and Retry-After, no lookup waited for, the key free again", async () => {
+    const key = { "Idempotency-Key": `outage-${Date.now()}` };
+    const before = await verifications();
+    const res = await verify(SANDBOX_LEVERS.registry_outage, biz.testKey, key);
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ code: "REGISTRY_UNAVAILABLE", message: expect.stringContaining("unavailable") });
+    expect(res.headers.get("retry-after")).toBe(String(OUTAGE_RETRY_AFTER_SECONDS));
+    expect(await verifications()).toBe(before);
+    // Nothing goes on behind it: the same key is the same fresh 503, never 409 in flight.
+    expect((await verify(SANDBOX_LEVERS.registry_outage, biz.testKey, key)).status).toBe(503);
+  });
+
+  it(`answers the pending ID after ${PENDING_SECONDS} s with its final result when the caller does not take a 202`, async () => {
+    const started = performance.now();
+    const res = await verify(SANDBOX_LEVERS.pending);
     expect(res.status).toBe(200);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(SLOW_RESPONSE_SECONDS * 1000 - 50);
+    expect(res.body.data.result).toBe("verified");
+    expect(performance.now() - started).toBeGreaterThanOrEqual(PENDING_SECONDS * 1000 - 100);
+  }, 20_000);
+
+  it("answers the pending ID with 202 pending under respond-async, then completes with its event", async () => {
+    const res = await verify(SANDBOX_LEVERS.pending, biz.testKey, { Prefer: "respond-async" });
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ creditDeducted: false, citizen: null, data: { result: "pending", creditsUsed: 0 } });
+    const worker = await startWorkerProcess({ WORKER_TASKS: "pending" });
+    try {
+      const done = await waitFor("the sandbox verification to complete", async () => {
+        const r = await api("GET", `/verifications/${res.body.data.id}`, { key: biz.testKey });
+        return r.body.data.result !== "pending" && r;
+      });
+      expect(done.body).toMatchObject({ data: { result: "verified" }, citizen: { fullName: "Amina Hassan Abdi" } });
+      const events = await api("GET", "/events?type=verification_completed", { key: biz.testKey });
+      expect(events.body.data.filter((e: { data: { id: string } }) => e.data.id === res.body.data.id)).toHaveLength(1);
+    } finally {
+      await worker.stop();
+    }
   }, 30_000);
 
   it("are sandbox-only: with a live key these IDs are ordinary registry lookups", async () => {

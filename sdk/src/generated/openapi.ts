@@ -217,9 +217,9 @@ export interface paths {
         };
         /**
          * Retrieve one verification
-         * @description Costs 1 credit in live mode (successful, non-replayed calls only); free in the sandbox. Rate limit: 60 per minute.
+         * @description Free (a client polls a pending verification with it). Rate limit: 60 per minute (shared with list and redact).
          *
-         *     An id of another business or of the other mode, or a malformed id, is 404 (never 403 or 400).
+         *     An id of another business or of the other mode, or a malformed id, is 404 (never 403 or 400). A verification answered `pending` shows its final result once its lookup has completed, and (keys of scope `full`) the citizen details for 24 hours after that.
          */
         get: operations["getVerification"];
         put?: never;
@@ -637,7 +637,7 @@ export interface components {
          * @description The row's outcome: a verification result, or why the row was not verified. Clients must tolerate values they do not know.
          * @enum {string}
          */
-        BatchRowResult: "verified" | "not_found" | "expired" | "revoked" | "deceased" | "invalid" | "insufficient_credits" | "cancelled";
+        BatchRowResult: "verified" | "not_found" | "expired" | "revoked" | "pending" | "unavailable" | "invalid" | "insufficient_credits" | "cancelled";
         /**
          * @description `queued`: waiting for a worker. `processing`: rows are being verified. `completed`: every row has its result. `cancelled`: stopped on request; rows not yet processed have the result `cancelled` and cost nothing. `failed`: stopped by an error on our side.
          * @enum {string}
@@ -693,7 +693,7 @@ export interface components {
         };
         Error: {
             /** @enum {string} */
-            code: "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "IDEMPOTENCY_IN_FLIGHT" | "RATE_LIMITED" | "INTERNAL_ERROR";
+            code: "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "IDEMPOTENCY_IN_FLIGHT" | "RATE_LIMITED" | "INTERNAL_ERROR" | "REGISTRY_UNAVAILABLE";
             /** @description Present on validation failures. */
             errors?: components["schemas"]["FieldError"][];
             message: string;
@@ -917,6 +917,8 @@ export interface components {
             message: string;
         };
         GetVerificationResponse: {
+            /** @description Only for a verification that was answered `pending` and completed `verified`: the citizen details, for 24 hours after its completion and for keys of scope `full`. Otherwise `null` (Hubi does not keep citizen details). */
+            citizen: components["schemas"]["Citizen"] | null;
             data: components["schemas"]["Verification"];
             /** @example Verification retrieved */
             message: string;
@@ -1019,8 +1021,8 @@ export interface components {
             reference: string;
             result: components["schemas"]["VerificationResult"];
         };
-        /** @description `verified`: the ID matches an active card. `not_found`: no record. `expired`: the card is past its expiry date. `revoked`: the card was cancelled or reported stolen. `deceased`: the registry records the holder as deceased. Clients must tolerate values they do not know. */
-        VerificationResult: "verified" | "not_found" | "expired" | "revoked" | "deceased" | (string & {});
+        /** @description `verified`: the ID matches an active card. `not_found`: no record. `expired`: the card is past its expiry date. `revoked`: the card was cancelled, reported stolen, or its holder is deceased. `pending`: the national registry has not answered yet (only in a 202 to a caller that sent `Prefer: respond-async`, or whose business answers pending lookups with 202); the verification completes in the background. `unavailable`: the registry never answered a pending lookup; its credit was refunded. Clients must tolerate values they do not know. */
+        VerificationResult: "verified" | "not_found" | "expired" | "revoked" | "pending" | "unavailable" | (string & {});
         VerificationWithCredits: {
             channel: components["schemas"]["Channel"];
             consent: components["schemas"]["Consent"] | null;
@@ -1089,7 +1091,7 @@ export interface components {
         "RateLimit-Remaining": string;
         /** @description Seconds until the window has room again. */
         "RateLimit-Reset": string;
-        /** @description Seconds to wait before retrying. Sent with 429 and with the in-flight Idempotency-Key 409; a 409 without it must not be retried. */
+        /** @description Seconds to wait before retrying. Sent with 429, with 503 REGISTRY_UNAVAILABLE and with the in-flight Idempotency-Key 409; a 409 without it must not be retried. */
         "Retry-After": string;
         /** @description Identifies this request in logs; quote it to support. Also `requestId` in error bodies. */
         "X-Request-Id": string;
@@ -2142,7 +2144,7 @@ export interface operations {
                 /** @description Page number, from 1. */
                 page?: number;
                 /** @description Only verifications with this outcome. */
-                result?: "verified" | "not_found" | "expired" | "revoked" | "deceased";
+                result?: "verified" | "not_found" | "expired" | "revoked" | "pending" | "unavailable";
                 /** @description A verification `id`: returns the page of older items that follows it. Stable while new items arrive. */
                 startingAfter?: string;
                 /** @description Only verifications created before this instant. */
@@ -2311,7 +2313,8 @@ export interface operations {
                      *         "redactedAt": null,
                      *         "createdAt": "2026-11-22T09:30:00.000Z",
                      *         "result": "verified"
-                     *       }
+                     *       },
+                     *       "citizen": null
                      *     }
                      */
                     "application/json": components["schemas"]["GetVerificationResponse"];
@@ -2320,19 +2323,6 @@ export interface operations {
             /** @description `UNAUTHORIZED`: Missing, malformed, unknown, revoked or expired API key, or a key used on the other environment's host. */
             401: {
                 headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `INSUFFICIENT_CREDITS`: Live mode only: the credit balance is exhausted. Nothing was charged. */
-            402: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -2521,6 +2511,8 @@ export interface operations {
             query?: never;
             header?: {
                 "Idempotency-Key"?: string;
+                /** @description `respond-async` (RFC 7240): when the national registry has not answered within about 2 seconds, answer 202 with `result: "pending"` instead of waiting. The business setting "answer pending lookups with 202" does the same for every request. */
+                Prefer?: string;
             };
             path?: never;
             cookie?: never;
@@ -2531,7 +2523,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The lookup ran; see `data.result`. With `Idempotent-Replayed: true` and `cached: true` on a replay. */
+            /** @description The lookup ran; see `data.result`. With `Idempotent-Replayed: true` and `cached: true` on a replay. A request without `Prefer: respond-async` always gets a final result here, or 503 `REGISTRY_UNAVAILABLE` when the registry has not answered within 8 seconds. */
             200: {
                 headers: {
                     "Idempotent-Replayed"?: "true";
@@ -2542,6 +2534,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["VerifyCitizenResponse"];
+                };
+            };
+            /** @description Only with `Prefer: respond-async` (or the business setting): the registry has not answered within 2 seconds. `data.result` is `pending`, `citizen` is `null`, and the credit is taken. The lookup goes on for up to 15 minutes: `verification_completed` fires with the final result, `GET /verifications/{id}` (free) shows it with the citizen details for 24 hours, and so does a replay under the same Idempotency-Key. A lookup the registry never answers ends `unavailable`, its credit refunded. */
+            202: {
+                headers: {
+                    "Idempotent-Replayed"?: "true";
+                    "Preference-Applied"?: "respond-async";
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The national registry has not answered yet. The verification completes in the background: retrieve it, or wait for verification_completed.",
+                     *       "cached": false,
+                     *       "creditDeducted": false,
+                     *       "data": {
+                     *         "id": "0b8f7c1e-4d0a-4c55-9a52-3f1f5e0c2d7a",
+                     *         "reference": "HV-20261122-7KQ2M9XD",
+                     *         "purpose": "Account opening",
+                     *         "channel": "api",
+                     *         "match": null,
+                     *         "consent": null,
+                     *         "lawfulBasis": null,
+                     *         "redactedAt": null,
+                     *         "createdAt": "2026-11-22T09:30:00.000Z",
+                     *         "result": "pending",
+                     *         "creditsUsed": 0
+                     *       },
+                     *       "citizen": null,
+                     *       "match": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["VerifyCitizenResponse"];
                 };
             };
@@ -2637,6 +2666,20 @@ export interface operations {
             /** @description `INTERNAL_ERROR`: Unexpected server error. Nothing was charged; retrying with the same Idempotency-Key is safe. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `REGISTRY_UNAVAILABLE`: The national registry did not answer within the request's time budget (8 s), or cannot be asked now (an outage, or no quota left). Nothing was charged and nothing was recorded. Always with `Retry-After`. After a timeout the lookup goes on: the retry with the same Idempotency-Key gets its result (and pays then). Send `Prefer: respond-async` to get 202 `pending` within 2 seconds instead of waiting. */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };

@@ -8,7 +8,7 @@ import { useTRPC } from "@/trpc/client";
 import { fieldErrorsOf } from "@/trpc/errors";
 import { ErrorText } from "@/components/ui/states";
 
-type Settings = { requireLiveConsent: boolean; retentionYears: number; requireTwoFactor: boolean };
+type Settings = { requireLiveConsent: boolean; retentionYears: number; requireTwoFactor: boolean; answerPendingWith202: boolean };
 
 /** The owner's form; everyone else sees the same settings read-only. */
 export function DataProtectionSettingsForm({ current, editable }: { current: Settings; editable: boolean }) {
@@ -29,6 +29,7 @@ export function DataProtectionSettingsForm({ current, editable }: { current: Set
     save.mutate({
       requireLiveConsent: form.get("requireLiveConsent") === "on",
       requireTwoFactor: form.get("requireTwoFactor") === "on",
+      answerPendingWith202: form.get("answerPendingWith202") === "on",
       retentionYears: Number(form.get("retentionYears")) as RetentionYears,
     });
   }
@@ -48,6 +49,13 @@ export function DataProtectionSettingsForm({ current, editable }: { current: Set
         disabled={!editable}
         title={t("twoFactorTitle")}
         explanation={t("twoFactorExplanation")}
+      />
+      <SettingCheckbox
+        name="answerPendingWith202"
+        checked={current.answerPendingWith202}
+        disabled={!editable}
+        title={t("pendingTitle")}
+        explanation={t.rich("pendingExplanation", { code: (c) => <code>{c}</code> })}
       />
       <SelectField
         label={t("retention")}

@@ -10,6 +10,7 @@ import { LanguageSwitcher } from "@/components/i18n/language-switcher";
 import { Button } from "@/components/ui/button";
 import { BusinessSwitcher } from "./business-switcher";
 import { ModeSwitch } from "./mode-switch";
+import { RegistryBanner } from "./registry-banner";
 import { Nav } from "./nav";
 import { PortalProvider, type PortalInfo } from "./portal-context";
 
@@ -37,6 +38,7 @@ export function PortalShell({ info, children }: { info: PortalInfo; children: Re
           {t("suspended", { business: info.businessName })}
         </div>
       )}
+      <RegistryBanner />
       {info.mode === "test" && (
         <div role="note" className="bg-amber-400 px-4 py-1 text-center text-xs font-semibold uppercase tracking-wide text-amber-950 print:hidden">
           {t("testBanner")}

@@ -13,7 +13,7 @@ import type { DocumentedErrorCode } from "@/server/openapi/error-responses";
 import type { responseHeaders } from "@/server/openapi/headers";
 
 type Schema = z.ZodType;
-export type BusinessPolicy = { mode: Mode; requireLiveConsent: boolean };
+export type BusinessPolicy = { mode: Mode; requireLiveConsent: boolean; answerPendingWith202: boolean };
 type Examples = Record<string, { summary: string; value: unknown }>;
 
 export type Operation<B extends Schema | undefined = Schema | undefined, Q extends Schema | undefined = Schema | undefined, R extends Schema = Schema> = {
@@ -43,6 +43,8 @@ export type Operation<B extends Schema | undefined = Schema | undefined, Q exten
   docs: Pick<ZodOpenApiOperationObject, "operationId" | "tags" | "summary" | "description" | "requestParams"> & {
     requestExamples?: Examples;
     response: { description: string; headers: keyof typeof responseHeaders; example?: unknown; examples?: Examples };
+    /** A 202 the operation may answer besides its success status (verify's `pending`). */
+    accepted?: { description: string; headers: keyof typeof responseHeaders; example: unknown };
     errors: DocumentedErrorCode[];
     /** Narrows the documented examples of an error code to those that apply. */
     errorExamples?: Partial<Record<DocumentedErrorCode, string[]>>;

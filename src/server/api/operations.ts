@@ -39,6 +39,7 @@ import { defineOperation } from "./operation";
 import { BATCH_OPERATIONS } from "./batch-operations";
 
 const COST = `Costs 1 credit in live mode (successful, non-replayed calls only); free in the sandbox. Rate limit: ${LIMITS.defaultPerMinute} per minute.`;
+const PREFER_HEADER = "Prefer";
 
 export const verifyCitizenOperation = defineOperation({
   method: "post",
@@ -60,14 +61,35 @@ export const verifyCitizenOperation = defineOperation({
       "(or charge) twice; the same key with another `match` is a payload conflict. `lawfulBasis` and `consent` are optional and " +
       "recorded when sent; only a business that has switched on \"require consent for live lookups\" in the portal gets 400 for " +
       "a live verify without `consent`.",
-    requestParams: { header: z.object({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema.optional() }) },
+    requestParams: {
+      header: z.object({
+        [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema.optional(),
+        [PREFER_HEADER]: z.string().optional().meta({
+          description:
+            "`respond-async` (RFC 7240): when the national registry has not answered within about 2 seconds, answer 202 with " +
+            "`result: \"pending\"` instead of waiting. The business setting \"answer pending lookups with 202\" does the same for every request.",
+          example: "respond-async",
+        }),
+      }),
+    },
     requestExamples: verifyRequestExamples,
     response: {
-      description: "The lookup ran; see `data.result`. With `Idempotent-Replayed: true` and `cached: true` on a replay.",
+      description:
+        "The lookup ran; see `data.result`. With `Idempotent-Replayed: true` and `cached: true` on a replay. A request without " +
+        "`Prefer: respond-async` always gets a final result here, or 503 `REGISTRY_UNAVAILABLE` when the registry has not answered within 8 seconds.",
       headers: "verified",
       examples: verifyResponseExamples,
     },
-    errors: ["BAD_REQUEST", "UNAUTHORIZED", "INSUFFICIENT_CREDITS", "FORBIDDEN", "CONFLICT", "IDEMPOTENCY_IN_FLIGHT", "RATE_LIMITED", "INTERNAL_ERROR"],
+    accepted: {
+      description:
+        "Only with `Prefer: respond-async` (or the business setting): the registry has not answered within 2 seconds. `data.result` is " +
+        "`pending`, `citizen` is `null`, and the credit is taken. The lookup goes on for up to 15 minutes: `verification_completed` " +
+        "fires with the final result, `GET /verifications/{id}` (free) shows it with the citizen details for 24 hours, and so does a " +
+        "replay under the same Idempotency-Key. A lookup the registry never answers ends `unavailable`, its credit refunded.",
+      headers: "pending",
+      example: verifyResponseExamples.pending.value,
+    },
+    errors: ["BAD_REQUEST", "UNAUTHORIZED", "INSUFFICIENT_CREDITS", "FORBIDDEN", "CONFLICT", "IDEMPOTENCY_IN_FLIGHT", "RATE_LIMITED", "REGISTRY_UNAVAILABLE", "INTERNAL_ERROR"],
     errorExamples: { BAD_REQUEST: ["nationalId", "match", "consentRequired", "consentMethod", "idempotencyKey"], CONFLICT: ["payload"] },
   },
 });
@@ -99,11 +121,14 @@ export const getVerificationOperation = defineOperation({
     operationId: "getVerification",
     tags: ["Verifications"],
     summary: "Retrieve one verification",
-    description: `${COST}\n\nAn id of another business or of the other mode, or a malformed id, is 404 (never 403 or 400).`,
+    description:
+      "Free (a client polls a pending verification with it). Rate limit: 60 per minute (shared with list and redact).\n\n" +
+      "An id of another business or of the other mode, or a malformed id, is 404 (never 403 or 400). A verification answered " +
+      "`pending` shows its final result once its lookup has completed, and (keys of scope `full`) the citizen details for 24 hours after that.",
     // Declared as any string: the server answers a malformed id with the same 404 as an unknown one.
     requestParams: { path: z.object({ id: z.string().meta({ description: "The verification's `id` (a UUID).", example: "0f8e5a3c-2b1d-4e6f-9a7b-3c5d7e9f1a2b" }) }) },
     response: { description: "The verification.", headers: "limited", example: getResponseExample },
-    errors: ["UNAUTHORIZED", "INSUFFICIENT_CREDITS", "FORBIDDEN", "NOT_FOUND", "RATE_LIMITED", "INTERNAL_ERROR"],
+    errors: ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "RATE_LIMITED", "INTERNAL_ERROR"],
     errorExamples: { FORBIDDEN: ["suspended", "addressNotAllowed"] },
   },
 });

@@ -14,7 +14,9 @@
  * (BATCH_CHUNK_LEASE_SECONDS); the next worker reuses the reservation (`admitted_rows`) instead
  * of charging again, and a late write of the first worker finds its lease gone and writes
  * nothing. A chunk whose lookup keeps failing fails its batch, and closing a batch refunds what
- * its unfinished chunks reserved. Workers in any number of processes share a batch chunk by chunk.
+ * its unfinished chunks reserved. A registry that is unavailable (an outage, no quota) is no
+ * failure of the chunk: it waits, its reservation kept, and resumes by itself (product rules §21).
+ * Workers in any number of processes share a batch chunk by chunk.
  */
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
@@ -23,10 +25,11 @@ import type { MatchResult } from "@/contracts/verifications";
 import type { ApiKeyScope, Mode } from "@/generated/prisma/enums";
 import { env } from "@/env";
 import { transaction } from "@/server/db/transaction";
+import { pool } from "@/server/db/client";
 import { Sql } from "@/server/db/sql";
 import { newReference } from "@/server/crypto/identifiers";
 import { registryFor } from "@/server/registry";
-import type { RegistryMatch } from "@/server/registry/types";
+import { RegistryUnavailableError, type RegistryMatch } from "@/server/registry/types";
 import { compareClaim } from "@/server/verifications/verify-citizen";
 import { admitCtes, recordVerificationsCtes, type NewVerification } from "@/server/verifications/verification-write-sql";
 import { openChunk, type BatchInputRow } from "./chunk-input";
@@ -66,6 +69,8 @@ SELECT c.batch_id, c.chunk_no, c.first_row, c.input, c.admitted_rows,
 
 /** A chunk that fails this often (an error on our side, not a crash) fails its batch. */
 const MAX_ATTEMPTS = 5;
+/** How long a chunk waits for an unavailable registry that did not say (Retry-After). */
+const REGISTRY_PAUSE_SECONDS = 5;
 const UNIQUE_VIOLATION = "23505";
 
 /** Processes one chunk if one is waiting; false when there is no work. */
@@ -75,10 +80,16 @@ export async function processNextChunk(): Promise<boolean> {
   if (!chunk) return false;
   try {
     const valid = validRows(chunk).slice(0, chunk.admitted);
-    const found = valid.length > 0 ? await registryFor(chunk.mode).lookupMany(valid.map(({ row }) => row.nationalId), { businessId: chunk.business_id, priority: "batch", requestId: `${chunk.batch_id}.${chunk.chunk_no}` }) : [];
+    const options = { businessId: chunk.business_id, priority: "batch" as const, requestId: `${chunk.batch_id}.${chunk.chunk_no}` };
+    const found = valid.length > 0 ? await registryFor(chunk.mode).lookupMany(valid.map(({ row }) => row.nationalId), options) : [];
     const written = await recordOutcome(chunk, found);
     if (written) observeChunk(chunk, written, "done", started);
   } catch (error) {
+    if (error instanceof RegistryUnavailableError) {
+      await pause(chunk, error.retryAfterSeconds ?? REGISTRY_PAUSE_SECONDS);
+      observeChunk(chunk, [], "paused", started);
+      return true;
+    }
     observeChunk(chunk, [], "error", started);
     await recordFailure(chunk);
     throw error;
@@ -87,7 +98,7 @@ export async function processNextChunk(): Promise<boolean> {
 }
 
 /** Counted once the chunk committed: its verifications by result, and the credits they took. */
-function observeChunk(chunk: ClaimedChunk, outcomes: Outcome[], outcome: "done" | "error", started: number): void {
+function observeChunk(chunk: ClaimedChunk, outcomes: Outcome[], outcome: "done" | "error" | "paused", started: number): void {
   for (const result of ["verified", "not_found", "expired", "revoked"] as const) {
     const count = outcomes.filter((o) => o.verification && o.result === result).length;
     countVerifications(chunk.mode, "batch", result, count, chunk.mode === "live" ? count : 0);
@@ -130,6 +141,15 @@ UPDATE batch_chunk SET ${lease}, admitted_rows = (SELECT took FROM admitted) WHE
     const { rows: leased } = await client.query<{ admitted_rows: number }>(sql, q.values);
     return { ...claimed, leaseId, rows: chunkRows, admitted: leased[0]!.admitted_rows };
   });
+}
+
+/** The chunk waits for the registry, its attempts and its reservation untouched. */
+async function pause(chunk: AdmittedChunk, seconds: number): Promise<void> {
+  await pool().query(
+    `UPDATE batch_chunk SET lease_id = NULL, leased_until = now() + make_interval(secs => $4)
+      WHERE batch_id = $1 AND chunk_no = $2 AND lease_id = $3 AND done_at IS NULL`,
+    [chunk.batch_id, chunk.chunk_no, chunk.leaseId, seconds],
+  );
 }
 
 /** Another attempt may take the chunk at once; too many fail the batch, which refunds its reservations. */

@@ -23,6 +23,7 @@ export async function getBusinessSummary(ctx: ServiceContext, input: z.input<typ
       requireLiveConsent: true,
       retentionYears: true,
       requireTwoFactor: true,
+      answerPendingWith202: true,
     },
   });
   if (!business) throw notFound("Business not found");

@@ -11,17 +11,21 @@ export const updateDataProtectionSettingsInput = z.object({
   requireLiveConsent: z.boolean().optional(),
   retentionYears: retentionYearsSchema.optional(),
   requireTwoFactor: z.boolean().optional(),
+  answerPendingWith202: z.boolean().optional(),
 });
 
 const SETTINGS = {
   requireLiveConsent: "business.consent_requirement_changed",
   retentionYears: "business.retention_changed",
   requireTwoFactor: "business.two_factor_requirement_changed",
+  answerPendingWith202: "business.pending_answer_changed",
 } as const;
 
 /**
  * Owners decide whether live verifications need the customer's consent, how long the history is
- * kept, and whether members must sign in with a second factor. Each real change is audited with its old and new value; the current value again
+ * kept, whether members must sign in with a second factor, and whether a verify the national
+ * registry is slow to answer gets 202 `pending` as with `Prefer: respond-async` (product rules
+ * §26). Each real change is audited with its old and new value; the current value again
  * changes and records nothing.
  */
 export async function updateDataProtectionSettings(ctx: ServiceContext, input: z.input<typeof updateDataProtectionSettingsInput>) {
@@ -32,8 +36,9 @@ export async function updateDataProtectionSettings(ctx: ServiceContext, input: z
     if (!me?.totpEnabledAt) throw badRequest("Turn on two-factor sign-in for your own account first, so that you are not locked out");
   }
   return db().$transaction(async (tx) => {
-    const [current] = await tx.$queryRaw<{ requireLiveConsent: boolean; retentionYears: number; requireTwoFactor: boolean }[]>`
-      SELECT require_live_consent AS "requireLiveConsent", retention_years AS "retentionYears", require_two_factor AS "requireTwoFactor"
+    const [current] = await tx.$queryRaw<{ requireLiveConsent: boolean; retentionYears: number; requireTwoFactor: boolean; answerPendingWith202: boolean }[]>`
+      SELECT require_live_consent AS "requireLiveConsent", retention_years AS "retentionYears", require_two_factor AS "requireTwoFactor",
+             answer_pending_with_202 AS "answerPendingWith202"
         FROM business WHERE id = ${businessId}::uuid FOR UPDATE`;
     if (!current) throw notFound("Business not found");
     for (const setting of Object.keys(SETTINGS) as (keyof typeof SETTINGS)[]) {
@@ -50,7 +55,7 @@ export async function updateDataProtectionSettings(ctx: ServiceContext, input: z
     return tx.business.update({
       where: { id: businessId },
       data: wanted,
-      select: { requireLiveConsent: true, retentionYears: true, requireTwoFactor: true },
+      select: { requireLiveConsent: true, retentionYears: true, requireTwoFactor: true, answerPendingWith202: true },
     });
   });
 }

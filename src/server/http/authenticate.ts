@@ -20,7 +20,7 @@ export type ApiAuth = {
   actor: ApiKeyActor;
   rateLimitPerMinute: number;
   /** The business's own rules that requests are validated against (product rules §19). */
-  policy: { requireLiveConsent: boolean };
+  policy: { requireLiveConsent: boolean; answerPendingWith202: boolean };
   /** The request already counted by the database (PostgreSQL counters), or absent (Redis). */
   rateLimitHit?: RateLimitHit;
 };
@@ -37,6 +37,7 @@ type KeyRow = {
   stale_last_used: boolean;
   rate_limit_per_minute: number;
   require_live_consent: boolean;
+  answer_pending_with_202: boolean;
   allowed: boolean | null;
   remaining: number | null;
   reset_seconds: number | null;
@@ -72,7 +73,7 @@ export async function authenticate(req: Request, group: EndpointGroup): Promise<
   return {
     actor: { type: "api_key", apiKeyId: row.id, apiKeyHint: row.hint, businessId: row.business_id, mode: row.mode, scope: row.scope },
     rateLimitPerMinute: row.rate_limit_per_minute,
-    policy: { requireLiveConsent: row.require_live_consent },
+    policy: { requireLiveConsent: row.require_live_consent, answerPendingWith202: row.answer_pending_with_202 },
     rateLimitHit:
       row.allowed === null
         ? undefined

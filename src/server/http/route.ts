@@ -51,7 +51,7 @@ export type HandlerInput<B extends Schema | undefined, Q extends Schema | undefi
  * a stream of lines; `replayed` when an `upload` operation's key replayed an earlier response.
  */
 export type HandlerResult<R extends Schema> =
-  | { body: z.input<R>; replayed?: boolean; headers?: Record<string, string> }
+  | { body: z.input<R>; replayed?: boolean; headers?: Record<string, string>; status?: 200 | 202 }
   | { stream: ReadableStream<Uint8Array>; contentType: string; headers?: Record<string, string> };
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
@@ -81,7 +81,6 @@ export function apiRoute<B extends Schema | undefined, Q extends Schema | undefi
       const params = Object.fromEntries(
         Object.entries((await routeCtx?.params) ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
       );
-      const status = def.status ?? 200;
       const idempotency = def.idempotent && !def.upload ? idempotencyRequest(req, actor, rawBody) : null;
       const result = await handle({
         ctx: { actor: actor!, requestId },
@@ -97,7 +96,7 @@ export function apiRoute<B extends Schema | undefined, Q extends Schema | undefi
         response = stream(result.stream, result.contentType, { ...headers, ...result.headers });
       } else {
         answered = result.replayed ? def.idempotent!.replay(result.body as z.output<R>, actor.scope) : result.body;
-        response = json(answered, status, { ...headers, ...(result.replayed ? { "Idempotent-Replayed": "true" } : {}), ...result.headers });
+        response = json(answered, result.status ?? def.status ?? 200, { ...headers, ...(result.replayed ? { "Idempotent-Replayed": "true" } : {}), ...result.headers });
       }
     } catch (error) {
       response = errorResponse(asAppError(error, requestId), requestId, headers);

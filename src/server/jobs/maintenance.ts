@@ -1,6 +1,7 @@
 /**
  * Periodic housekeeping in every app process (idempotent, cheap when there is nothing to do):
- * expired idempotency records (they hold encrypted citizen details), request-log entries older
+ * expired idempotency records and the answers of pending lookups 24 h after their completion (both
+ * hold encrypted citizen details), request-log entries older
  * than the 30 days the portal shows, rate-limit windows nobody has hit for a day (each
  * sign-in address and account leaves one, and so do the per-account sign-in failures), form submissions older than a day, sent emails older
  * than 30 days and spent password reset links, verifications past their business's retention
@@ -10,6 +11,7 @@
  * write it per interval).
  */
 import { purgeExpiredIdempotencyRecords } from "@/server/verifications/idempotency";
+import { purgeCompletedLookups } from "@/server/verifications/pending-lookup";
 import { flushRequestLog, purgeOldRequestLog } from "@/server/http/request-log";
 import { onShutdown } from "@/server/jobs/shutdown";
 import { describeError } from "@/server/observability/logger";
@@ -29,6 +31,7 @@ export function startMaintenance(): void {
     const started = performance.now();
     try {
       const idempotency = await purgeExpiredIdempotencyRecords();
+      const completedLookups = await purgeCompletedLookups();
       const requestLog = await purgeOldRequestLog();
       const rateLimitWindows = (await purgeIdleRateLimitWindows()) + (await purgeOldSignInFailures());
       const submissions = await purgeOldSubmissions();
@@ -38,6 +41,7 @@ export function startMaintenance(): void {
       const checkpoint = await writeAuditCheckpoint({ minIntervalMs: EVERY_MS - 30_000, onlyIfChanged: true });
       observeJob("maintenance", "done", started, {
         idempotencyRecordsPurged: idempotency,
+        completedLookupsPurged: completedLookups,
         requestLogPurged: requestLog,
         rateLimitWindowsPurged: rateLimitWindows,
         formSubmissionsPurged: submissions,

@@ -12,7 +12,7 @@ import type { Channel, Mode, VerificationResult } from "@/generated/prisma/enums
 import { databaseGauges } from "./database-gauges";
 import { joinClusterMetrics } from "./cluster-metrics";
 
-export type JobKind = "webhook_delivery" | "batch_chunk" | "email" | "maintenance";
+export type JobKind = "webhook_delivery" | "batch_chunk" | "pending_lookup" | "email" | "maintenance";
 
 function createMetrics() {
   // Event-loop lag, heap, CPU, open handles…: nodejs_* and process_* metrics.

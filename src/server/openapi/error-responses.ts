@@ -12,7 +12,8 @@ import { ADDRESS_NOT_ALLOWED_MESSAGE } from "@/contracts/ip-allowlist";
 import { READ_ONLY_BATCH_MESSAGE, READ_ONLY_REDACT_MESSAGE, READ_ONLY_VERIFY_MESSAGE } from "@/contracts/api-key-scopes";
 import { BATCH_PROCESSING_MESSAGE } from "@/contracts/batches";
 import { responseHeaders } from "./headers";
-import { IN_FLIGHT_MESSAGE, IN_FLIGHT_RETRY_AFTER_SECONDS } from "@/server/errors";
+import { IN_FLIGHT_MESSAGE, IN_FLIGHT_RETRY_AFTER_SECONDS, LOOKUP_RETRY_AFTER_SECONDS, registryUnavailable } from "@/server/errors";
+import { OUTAGE_RETRY_AFTER_SECONDS } from "@/contracts/sandbox";
 
 type Example = { summary: string; value: ReturnType<typeof errorExample> };
 
@@ -132,6 +133,18 @@ const ERROR_DOCS: Record<ErrorCode, ErrorDoc> = {
     description: "More than the limit (60 per rolling minute per business, mode and endpoint). Retry after `Retry-After` seconds. Nothing was charged.",
     headers: "rateLimited",
     examples: { limited: example("Too many requests", { code: "RATE_LIMITED", message: "Rate limit of 60 requests per minute exceeded. Retry after 12 s." }) },
+  },
+  REGISTRY_UNAVAILABLE: {
+    description:
+      "The national registry did not answer within the request's time budget (8 s), or cannot be asked now (an outage, or no " +
+      "quota left). Nothing was charged and nothing was recorded. Always with `Retry-After`. After a timeout the lookup goes on: " +
+      "the retry with the same Idempotency-Key gets its result (and pays then). Send `Prefer: respond-async` to get 202 `pending` " +
+      "within 2 seconds instead of waiting.",
+    headers: "rateLimited",
+    examples: {
+      late: example(`Registry too slow (Retry-After: ${LOOKUP_RETRY_AFTER_SECONDS})`, { code: "REGISTRY_UNAVAILABLE", message: registryUnavailable(LOOKUP_RETRY_AFTER_SECONDS, true).message }),
+      outage: example(`Registry outage (Retry-After: ${OUTAGE_RETRY_AFTER_SECONDS})`, { code: "REGISTRY_UNAVAILABLE", message: registryUnavailable(OUTAGE_RETRY_AFTER_SECONDS, false).message }),
+    },
   },
   INTERNAL_ERROR: {
     description: "Unexpected server error. Nothing was charged; retrying with the same Idempotency-Key is safe.",

@@ -3,7 +3,7 @@
  * (product rules §11) so that "Try it" in the docs reproduces them with a test key.
  */
 import type { ErrorBody } from "@/contracts/errors";
-import { SANDBOX_IDS } from "@/contracts/sandbox";
+import { SANDBOX_IDS, SANDBOX_LEVERS } from "@/contracts/sandbox";
 import type { MatchResult, VerificationResult, VerifyCitizenResponse } from "@/contracts/verifications";
 import type { EventPayload, EventType } from "@/contracts/events";
 
@@ -13,6 +13,8 @@ const OUTCOME_MESSAGES: Record<VerificationResult, string> = {
   expired: "This national ID card has expired",
   revoked: "This national ID card has been revoked",
   deceased: "The registry records this card's holder as deceased",
+  pending: "The national registry has not answered yet. The verification completes in the background: retrieve it, or wait for verification_completed.",
+  unavailable: "The national registry never answered. The credit was refunded.",
 };
 
 const sampleConsent = { obtainedAt: "2026-11-22T09:25:00.000Z", method: "electronic", reference: "KYC-FORM-2291" } as const;
@@ -49,7 +51,7 @@ const MATCH_EXAMPLES = {
   no_match: { claim: { fullName: "Amina Hussein Abdi", dateOfBirth: "1990-12-04" }, result: { fullName: { result: "no_match", score: 0.79 }, dateOfBirth: { result: "no_match" } } },
 } satisfies Record<string, { claim: object; result: MatchResult }>;
 
-const results = Object.keys(SANDBOX_IDS) as VerificationResult[];
+const results = Object.keys(SANDBOX_IDS) as (keyof typeof SANDBOX_IDS)[];
 
 export const verifyRequestExamples = {
   ...Object.fromEntries(
@@ -78,6 +80,10 @@ export const verifyResponseExamples = {
     summary: "Replay of an earlier request with the same Idempotency-Key",
     value: verifyResponse("verified", true),
   },
+  pending: {
+    summary: `202 with Prefer: respond-async, the registry slower than 2 s (sandbox: ${SANDBOX_LEVERS.pending})`,
+    value: verifyResponse("pending"),
+  },
   ...Object.fromEntries(
     Object.entries(MATCH_EXAMPLES).map(([outcome, { result }]) => [
       `identity_${outcome}`,
@@ -96,7 +102,7 @@ export const listResponseExample = {
   pagination: { page: 1, limit: 20, total: 1, hasMore: false },
 };
 
-export const getResponseExample = { message: "Verification retrieved", data: { ...sampleVerification, result: "verified" } };
+export const getResponseExample = { message: "Verification retrieved", data: { ...sampleVerification, result: "verified" }, citizen: null };
 
 export const redactResponseExample = {
   message: "Verification redacted",

@@ -21,4 +21,10 @@ export const responseHeaders = {
   conflict: z.object({ "X-Request-Id": h.requestId, ...rateLimit, "Retry-After": h.retryAfter.optional() }),
   methodNotAllowed: z.object({ "X-Request-Id": h.requestId, Allow: h.allow }),
   verified: z.object({ "X-Request-Id": h.requestId, ...rateLimit, "Idempotent-Replayed": h.idempotentReplayed.optional() }),
+  pending: z.object({
+    "X-Request-Id": h.requestId,
+    ...rateLimit,
+    "Preference-Applied": h.preferenceApplied.optional(),
+    "Idempotent-Replayed": h.idempotentReplayed.optional(),
+  }),
 };

@@ -19,7 +19,7 @@ function requestBody({ body, upload, docs }: Operation): Pick<ZodOpenApiOperatio
 
 function toOpenApi(op: Operation): ZodOpenApiOperationObject {
   const { response, docs, produces, status = 200 } = op;
-  const { response: success, errors, errorExamples, operationId, tags, summary, description, requestParams } = docs;
+  const { response: success, accepted, errors, errorExamples, operationId, tags, summary, description, requestParams } = docs;
   const content = produces
     ? Object.fromEntries(produces.map((t) => [t, t === "text/csv" ? { schema: file } : { schema: response, example: success.example }]))
     : { "application/json": { schema: response, example: success.example, examples: success.examples } };
@@ -32,6 +32,9 @@ function toOpenApi(op: Operation): ZodOpenApiOperationObject {
     ...requestBody(op),
     responses: {
       [`${status}`]: { description: success.description, headers: responseHeaders[success.headers], content },
+      ...(accepted
+        ? { "202": { description: accepted.description, headers: responseHeaders[accepted.headers], content: { "application/json": { schema: response, example: accepted.example } } } }
+        : {}),
       ...errorResponses([...errors, "METHOD_NOT_ALLOWED"], errorExamples),
     },
   };

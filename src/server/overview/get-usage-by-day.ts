@@ -7,7 +7,7 @@ export const USAGE_DAYS = 30;
 
 export const getUsageByDayInput = z.object({ businessId: z.uuid(), mode: z.enum(["test", "live"]) });
 
-export type UsageDay = { day: string; verified: number; not_found: number; expired: number; revoked: number };
+export type UsageDay = { day: string; verified: number; not_found: number; expired: number; revoked: number; pending: number; unavailable: number };
 
 /** Verifications per UTC day and outcome over the last 30 days, every day present (zeros included). */
 export async function getUsageByDay(ctx: ServiceContext, input: z.input<typeof getUsageByDayInput>): Promise<UsageDay[]> {
@@ -26,7 +26,7 @@ export async function getUsageByDay(ctx: ServiceContext, input: z.input<typeof g
   const days = new Map<string, UsageDay>();
   for (let i = 0; i < USAGE_DAYS; i++) {
     const day = new Date(since.getTime() + i * 86_400_000).toISOString().slice(0, 10);
-    days.set(day, { day, verified: 0, not_found: 0, expired: 0, revoked: 0 });
+    days.set(day, { day, verified: 0, not_found: 0, expired: 0, revoked: 0, pending: 0, unavailable: 0 });
   }
   for (const row of rows) {
     const entry = days.get(row.day);

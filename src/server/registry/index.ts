@@ -4,16 +4,34 @@ import { databaseRegistry } from "./database";
 import { gatewayRegistry } from "./gateway/client";
 import { sandboxRegistry } from "./sandbox";
 import type { CitizenRegistry } from "./types";
+import { registryDelay } from "./wait";
 
 /** Test keys never touch the real registry. */
 export const registryFor = (mode: Mode): CitizenRegistry => (mode === "live" ? liveRegistry() : sandboxRegistry);
 
 /** Live lookups: the registry gateway (default), or the imported mirror (REGISTRY_SOURCE=mirror). */
 const liveRegistry = (): CitizenRegistry => {
-  const registry = env().REGISTRY_SOURCE === "mirror" ? databaseRegistry : gatewayRegistry;
-  const failing = env().REGISTRY_FAILING_NATIONAL_ID;
+  const { REGISTRY_FAILING_NATIONAL_ID: failing, REGISTRY_SLOW_NATIONAL_IDS: slow } = env();
+  const source = env().REGISTRY_SOURCE === "mirror" ? databaseRegistry : gatewayRegistry;
+  const registry = slow ? slowOn(slow, source) : source;
   return failing ? failingOn(failing, registry) : registry;
 };
+
+/** The registry with IDs that answer late (REGISTRY_SLOW_NATIONAL_IDS, tests only), within the caller's budget. */
+function slowOn(setting: string, registry: CitizenRegistry): CitizenRegistry {
+  const delays = new Map(setting.split(",").map((pair) => pair.split(":") as [string, string]).map(([id, ms]) => [id, ms === "never" ? Infinity : Number(ms)]));
+  const delayOf = (ids: string[]) => Math.max(0, ...ids.map((id) => delays.get(id) ?? 0));
+  return {
+    lookup: async (id, options) => {
+      await registryDelay(delayOf([id]), options?.signal);
+      return registry.lookup(id, options);
+    },
+    lookupMany: async (ids, options) => {
+      await registryDelay(delayOf(ids), options?.signal);
+      return registry.lookupMany(ids, options);
+    },
+  };
+}
 
 /** The registry with one ID whose lookups fail (REGISTRY_FAILING_NATIONAL_ID, tests only). */
 function failingOn(nationalId: string, registry: CitizenRegistry): CitizenRegistry {

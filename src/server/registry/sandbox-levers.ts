@@ -4,7 +4,7 @@
  * Errors are thrown before anything is written; credit events are raised in their own statement,
  * since the sandbox has no balance to move.
  */
-import { SANDBOX_LEVERS, SLOW_RESPONSE_SECONDS, type SandboxLever } from "@/contracts/sandbox";
+import { SANDBOX_LEVERS, type SandboxLever } from "@/contracts/sandbox";
 import { pool } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import { buildEvent, raiseEvent } from "@/server/events/outbox";
@@ -21,15 +21,16 @@ export async function pullSandboxLever(businessId: string, nationalId: string): 
       throw new AppError("RATE_LIMITED", "Rate limit exceeded (sandbox lever). Retry after 2 s.", { headers: { "Retry-After": "2" } });
     case "internal_error":
       throw new AppError("INTERNAL_ERROR", "Something went wrong on our side (sandbox lever). Retrying with the same Idempotency-Key is safe.");
-    case "slow_response":
-      await new Promise((resolve) => setTimeout(resolve, SLOW_RESPONSE_SECONDS * 1000));
-      return;
     case "credits_low":
       await raiseEvent(pool(), businessId, buildEvent("credits_low", "test", { balance: SANDBOX_THRESHOLD - 1, threshold: SANDBOX_THRESHOLD }));
       return;
     case "credits_exhausted":
       await raiseEvent(pool(), businessId, buildEvent("credits_exhausted", "test", { balance: 0, threshold: SANDBOX_THRESHOLD }));
       return;
+    // The slow registry and its outage are the sandbox registry's own (sandbox.ts).
+    case "slow_response":
+    case "pending":
+    case "registry_outage":
     case undefined:
       return;
   }

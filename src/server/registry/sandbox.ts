@@ -1,11 +1,14 @@
 /**
  * The sandbox registry (product rules §11): documented magic IDs for each outcome, and for any other
  * ID a citizen generated deterministically from it (same ID, same person). Never touches real data.
+ * The slow levers answer late within the caller's time budget, and the outage lever is refused at
+ * once, as the gateway's circuit breaker refuses (product rules §26).
  */
 import { createHash } from "node:crypto";
-import { SANDBOX_IDS } from "@/contracts/sandbox";
+import { OUTAGE_RETRY_AFTER_SECONDS, PENDING_SECONDS, SANDBOX_IDS, SANDBOX_LEVERS, SLOW_RESPONSE_SECONDS } from "@/contracts/sandbox";
 import type { Citizen } from "@/contracts/verifications";
-import type { CitizenRegistry, RegistryMatch } from "./types";
+import { RegistryUnavailableError, type CitizenRegistry, type LookupOptions, type RegistryMatch } from "./types";
+import { registryDelay } from "./wait";
 
 const SAMPLE_CITIZEN: Citizen = { fullName: "Amina Hassan Abdi", dateOfBirth: "1990-04-12", dateOfIssue: "2019-06-01" };
 
@@ -44,7 +47,19 @@ function lookup(nationalId: string): RegistryMatch {
   }
 }
 
+const DELAY_MS = new Map<string, number>([
+  [SANDBOX_LEVERS.slow_response, SLOW_RESPONSE_SECONDS * 1000],
+  [SANDBOX_LEVERS.pending, PENDING_SECONDS * 1000],
+]);
+
+async function answer(nationalIds: string[], options: LookupOptions = {}): Promise<RegistryMatch[]> {
+  if (nationalIds.includes(SANDBOX_LEVERS.registry_outage)) throw new RegistryUnavailableError("circuit_open", OUTAGE_RETRY_AFTER_SECONDS);
+  const delay = Math.max(0, ...nationalIds.map((id) => DELAY_MS.get(id) ?? 0));
+  if (delay > 0) await registryDelay(delay, options.signal);
+  return nationalIds.map(lookup);
+}
+
 export const sandboxRegistry: CitizenRegistry = {
-  lookup: async (nationalId) => lookup(nationalId),
-  lookupMany: async (nationalIds) => nationalIds.map(lookup),
+  lookup: async (nationalId, options) => (await answer([nationalId], options))[0]!,
+  lookupMany: answer,
 };

@@ -1,13 +1,15 @@
 /**
  * Idempotency records for verify (product rules §6). Scope: (business, mode, key). A claim is one
  * statement: it inserts an in-flight record, or takes over an expired one (or one abandoned by a
- * crashed request for over a minute), or reports what is there. Only completed 200 responses are
- * kept, encrypted (they hold citizen details), for 24 hours.
+ * crashed request for over a minute), or reports what is there. Only completed responses (200, and
+ * a 202 `pending`) are kept, encrypted (they hold citizen details), for 24 hours. A request answered
+ * 503 while its lookup goes on leaves its key `awaiting_lookup`: the retry that finds the lookup
+ * resolved takes the key over (and pays), one that comes earlier gets the 503 again.
  */
 import { pool } from "@/server/db/client";
 import { decrypt, encrypt, hashRequestBody } from "@/server/crypto/secrets";
 import { Sql } from "@/server/db/sql";
-import { conflict, idempotencyInFlight } from "@/server/errors";
+import { conflict, idempotencyInFlight, registryStillAnswering } from "@/server/errors";
 import type { Mode } from "@/generated/prisma/enums";
 import { prepared } from "@/server/db/prepared";
 
@@ -32,7 +34,14 @@ export const encryptionContext = (s: IdempotencyScope) => `idempotency:${s.busin
 /** A key to claim: its scope and the hash of the request body it was sent with. */
 export type IdempotencyRequest = { scope: IdempotencyScope; hash: string };
 
-export type ClaimRow = { claimed: boolean; request_hash: string | null; state: string | null; response: Buffer | null };
+export type ClaimRow = {
+  claimed: boolean;
+  /** The pending lookup whose result this claim picks up (a retry after a 503). */
+  resumed_id: string | null;
+  request_hash: string | null;
+  state: string | null;
+  response: Buffer | null;
+};
 
 /**
  * The claim as common table expressions, so that a caller can do more in the same statement (a
@@ -49,24 +58,30 @@ export function claimCtes(q: Sql, { scope, hash }: IdempotencyRequest): string {
     VALUES (${biz}, ${mode}, ${key}, ${q.p(hash)}, 'in_flight', now(), now() + interval '${IDEMPOTENCY_WINDOW_HOURS} hours')
     ON CONFLICT (business_id, mode, key) DO UPDATE
        SET request_hash = EXCLUDED.request_hash, state = 'in_flight', response_status = NULL,
-           response = NULL, locked_at = now(), expires_at = EXCLUDED.expires_at
+           response = NULL, locked_at = now(), expires_at = EXCLUDED.expires_at,
+           verification_id = CASE WHEN idempotency_record.state = 'awaiting_lookup' AND idempotency_record.expires_at > now()
+                                  THEN idempotency_record.verification_id END
      WHERE idempotency_record.expires_at <= now()
         OR (idempotency_record.state = 'in_flight'
             AND idempotency_record.locked_at < now() - interval '${ABANDONED_AFTER_SECONDS} seconds'
             AND idempotency_record.request_hash = EXCLUDED.request_hash)
-    RETURNING true AS claimed
+        OR (idempotency_record.state = 'awaiting_lookup'
+            AND idempotency_record.request_hash = EXCLUDED.request_hash
+            AND EXISTS (SELECT 1 FROM pending_lookup p WHERE p.id = idempotency_record.verification_id AND p.state = 'resolved'))
+    RETURNING true AS claimed, verification_id AS resumed_id
   ),
   claim AS (
-    SELECT EXISTS (SELECT 1 FROM claimed) AS claimed, r.request_hash, r.state, r.response
+    SELECT EXISTS (SELECT 1 FROM claimed) AS claimed, (SELECT resumed_id FROM claimed) AS resumed_id, r.request_hash, r.state, r.response
       FROM (SELECT 1) AS one
       LEFT JOIN idempotency_record r
         ON r.business_id = ${biz} AND r.mode = ${mode} AND r.key = ${key} AND NOT EXISTS (SELECT 1 FROM claimed)
   )`;
 }
 
-export const CLAIM_COLUMNS = "claim.claimed, claim.request_hash, claim.state, claim.response";
+export const CLAIM_COLUMNS = "claim.claimed, claim.resumed_id, claim.request_hash, claim.state, claim.response";
 
-export type Claim = { status: "claimed" } | { status: "replay"; body: unknown };
+/** `resumedFrom`: the resolved pending lookup whose result the claimed request answers with, instead of a lookup. */
+export type Claim = { status: "claimed"; resumedFrom?: string | null } | { status: "replay"; body: unknown };
 
 /**
  * What a claim statement found: claimed, a replay, or a 409. Null when the record was neither
@@ -74,7 +89,7 @@ export type Claim = { status: "claimed" } | { status: "replay"; body: unknown };
  * invisible to its snapshot, and the statement is simply run again.
  */
 export function readClaim(row: ClaimRow, { scope, hash }: IdempotencyRequest): Claim | null {
-  if (row.claimed) return { status: "claimed" };
+  if (row.claimed) return { status: "claimed", resumedFrom: row.resumed_id };
   if (row.state === null) return null;
   // Redaction cleared the request hash too: no body can be compared, none replayed.
   if (row.state === "redacted") {
@@ -83,6 +98,7 @@ export function readClaim(row: ClaimRow, { scope, hash }: IdempotencyRequest): C
   if (row.request_hash !== hash) {
     throw conflict("This Idempotency-Key was already used with a different request payload.");
   }
+  if (row.state === "awaiting_lookup") throw registryStillAnswering();
   if (row.state !== "completed" || !row.response) throw idempotencyInFlight();
   return { status: "replay", body: JSON.parse(decrypt(row.response, encryptionContext(scope))) };
 }
@@ -109,10 +125,10 @@ export async function claimIdempotencyKey(scope: IdempotencyScope, hash: string)
 }
 
 /** Completes a claim in the statement that writes the request's work (when `inserted` has a row). */
-export function completeClaimCte(q: Sql, scope: IdempotencyScope, verificationId: string, body: unknown): string {
+export function completeClaimCte(q: Sql, scope: IdempotencyScope, verificationId: string, body: unknown, status: 200 | 202 = 200): string {
   return `
   completed_claim AS (
-    UPDATE idempotency_record SET state = 'completed', response_status = 200, verification_id = ${q.p(verificationId, "uuid")},
+    UPDATE idempotency_record SET state = 'completed', response_status = ${q.p(status, "int")}, verification_id = ${q.p(verificationId, "uuid")},
            response = ${q.p(encrypt(JSON.stringify(body), encryptionContext(scope)))}
      WHERE business_id = ${q.p(scope.businessId, "uuid")} AND mode = ${q.p(scope.mode, '"Mode"')} AND key = ${q.p(scope.key)}
        AND EXISTS (SELECT 1 FROM inserted)
@@ -124,6 +140,19 @@ export function releaseClaimCte(q: Sql, scope: IdempotencyScope): string {
   return `
   released_claim AS (
     DELETE FROM idempotency_record
+     WHERE business_id = ${q.p(scope.businessId, "uuid")} AND mode = ${q.p(scope.mode, '"Mode"')} AND key = ${q.p(scope.key)}
+       AND state = 'in_flight'
+  )`;
+}
+
+/**
+ * Keeps a claim for the retry that picks up the result of a lookup that goes on (`pendingId`), in
+ * the statement that refunds the request and queues the lookup.
+ */
+export function awaitLookupCte(q: Sql, scope: IdempotencyScope, pendingId: string): string {
+  return `
+  awaiting_claim AS (
+    UPDATE idempotency_record SET state = 'awaiting_lookup', verification_id = ${q.p(pendingId, "uuid")}
      WHERE business_id = ${q.p(scope.businessId, "uuid")} AND mode = ${q.p(scope.mode, '"Mode"')} AND key = ${q.p(scope.key)}
        AND state = 'in_flight'
   )`;

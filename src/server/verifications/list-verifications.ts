@@ -9,7 +9,7 @@
  */
 import { z } from "zod";
 import type { Mode } from "@/generated/prisma/enums";
-import { channelSchema, type Verification } from "@/contracts/verifications";
+import { channelSchema, verificationResultSchema, type Verification } from "@/contracts/verifications";
 import type { ServiceContext } from "@/server/context";
 import { pool } from "@/server/db/client";
 import { Sql } from "@/server/db/sql";
@@ -26,7 +26,7 @@ export const listVerificationsInput = z.object({
   /** Cursors (a verification id): the page just older, or just newer, than that item. */
   startingAfter: z.uuid().optional(),
   endingBefore: z.uuid().optional(),
-  result: z.enum(["verified", "not_found", "expired", "revoked", "deceased"]).optional(),
+  result: verificationResultSchema.optional(),
   channel: channelSchema.optional(),
   from: z.date().optional(),
   to: z.date().optional(),

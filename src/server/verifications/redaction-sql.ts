@@ -4,9 +4,15 @@
  * last four digits, and the consent reference are cleared. The same statement reaches every copy
  * elsewhere: the idempotency record (encrypted response and request hash), the request-log entry
  * of the request that made it (its Idempotency-Key), the verification_completed event's payload
- * (so a resend carries the redacted record) and the receivers' response excerpts to it.
+ * (so a resend carries the redacted record) and the receivers' response excerpts to it, and the
+ * answer kept for a completed pending verification (product rules §26). A pending verification's
+ * event is raised when it completes, within the lookup's give-up time (at most an hour) of its
+ * creation: the events are looked for in that window.
  */
 import type { Sql } from "@/server/db/sql";
+
+/** Past PENDING_LOOKUP_GIVE_UP_SECONDS' maximum (an hour) and a last attempt's lease. */
+const EVENT_WINDOW = "2 hours";
 
 /**
  * CTEs that redact the verifications `due` selects (a CTE text yielding `id`, already locked) and
@@ -40,9 +46,13 @@ export function redactionCtes(q: Sql, due: string, at: Date): string {
              CASE WHEN e.payload #> '{data,consent}' = 'null'::jsonb OR e.payload #> '{data,consent}' IS NULL THEN 'null'::jsonb
                   ELSE jsonb_set(e.payload #> '{data,consent}', '{reference}', 'null') END)
       FROM redacted
-     WHERE e.business_id = redacted.business_id AND e.created_at = redacted.created_at
+     WHERE e.business_id = redacted.business_id
+       AND e.created_at BETWEEN redacted.created_at AND redacted.created_at + interval '${EVENT_WINDOW}'
        AND e.type = 'verification_completed' AND e.payload #>> '{data,id}' = redacted.id::text
     RETURNING e.id
+  ),
+  redacted_pending AS (
+    DELETE FROM pending_lookup p USING redacted WHERE p.id = redacted.id AND p.state <> 'waiting'
   ),
   redacted_attempts AS (
     UPDATE webhook_attempt a SET response_excerpt = NULL

@@ -9,7 +9,9 @@
  * 2. The lookup, with nothing open.
  * 3. The outcome (`recordVerificationsCtes`): the verifications recorded, with their history
  *    counter, audit entries and events; or, when no outcome reached the caller, the reservation
- *    given back as a `refund` ledger line (credits/refund-credit-sql.ts).
+ *    given back as a `refund` ledger line (credits/refund-credit-sql.ts). A verification answered
+ *    `pending` is recorded with that result and takes its final one later
+ *    (`completeVerificationCtes`), when its lookup resolves in the background.
  *
  * Each step is set-based: a single verify admits and records one row, a batch chunk all of its
  * rows, in one statement each.
@@ -21,6 +23,7 @@ import type { Sql } from "@/server/db/sql";
 import { hashNationalId } from "@/server/crypto/secrets";
 import { insertEventsSql } from "@/server/events/outbox";
 import { chargeCreditCtes } from "@/server/credits/charge-credit-sql";
+import { refundCreditCtes } from "@/server/credits/refund-credit-sql";
 
 /**
  * Admission: `admitted` (column `took`) says how many of `count` rows may be looked up: in live
@@ -85,23 +88,8 @@ export function recordVerificationsCtes(q: Sql, rows: NewVerification[], o: Reco
   const n = q.p(rows.length, "int");
   const counter = o.mode === "live" ? "live_verification_count" : "test_verification_count";
   const live = o.mode === "live";
-  const audit = live
-    ? `,
-  audit AS (
-    INSERT INTO audit_log_entry (business_id, mode, actor_type, actor_id, action, target_type, target_id, metadata, request_id)
-    SELECT ${biz}, ${mode}, ${q.p(o.actor.actorType)}, ${q.p(o.actor.actorId)}, 'verification.performed', 'verification', i.id::text,
-           jsonb_build_object('reference', i.reference, 'result', i.result, 'channel', ${q.p(o.channel)}::text)
-             || ${q.p(JSON.stringify(o.auditExtra ?? {}), "jsonb")},
-           ${q.p(o.requestId)}
-      FROM inserted i
-  )`
-    : "";
-  const events = o.events
-    ? `,
-  events AS (
-    ${insertEventsSql(`SELECT ${biz}, e FROM unnest(${q.p(o.events.map(json), "jsonb[]")}) AS e WHERE EXISTS (SELECT 1 FROM inserted)`)}
-  )`
-    : "";
+  const audit = live ? `,${auditCte(q, o, "verification.performed", "inserted")}` : "";
+  const events = o.events ? `,${eventsCte(q, o.businessId, o.events, "inserted")}` : "";
   return `
   counter AS (
     UPDATE business SET ${counter} = ${counter} + ${n}
@@ -123,4 +111,63 @@ export function recordVerificationsCtes(q: Sql, rows: NewVerification[], o: Reco
            WITH ORDINALITY AS t(id, reference, result, purpose, match, consent, lawful_basis, hash, last4, ord)
     RETURNING id, reference, result
   )${audit}${events}`;
+}
+
+/** Audit entries (live) naming the verifications that the statement's `source` returns (id, reference, result). */
+function auditCte(q: Sql, o: Pick<RecordContext, "businessId" | "mode" | "actor" | "channel" | "auditExtra" | "requestId">, action: string, source: string): string {
+  return `
+  audit AS (
+    INSERT INTO audit_log_entry (business_id, mode, actor_type, actor_id, action, target_type, target_id, metadata, request_id)
+    SELECT ${q.p(o.businessId, "uuid")}, ${q.p(o.mode, '"Mode"')}, ${q.p(o.actor.actorType)}, ${q.p(o.actor.actorId)}, ${q.p(action)}, 'verification', i.id::text,
+           jsonb_build_object('reference', i.reference, 'result', i.result, 'channel', ${q.p(o.channel)}::text)
+             || ${q.p(JSON.stringify(o.auditExtra ?? {}), "jsonb")},
+           ${q.p(o.requestId)}
+      FROM ${source} i
+  )`;
+}
+
+/** The events, raised only when the statement's `source` wrote something. */
+function eventsCte(q: Sql, businessId: string, events: EventPayload<"verification_completed">[], source: string): string {
+  return `
+  events AS (
+    ${insertEventsSql(`SELECT ${q.p(businessId, "uuid")}, e FROM unnest(${q.p(events.map(json), "jsonb[]")}) AS e WHERE EXISTS (SELECT 1 FROM ${source})`)}
+  )`;
+}
+
+export type Completion = {
+  id: string;
+  result: VerificationResult;
+  match: MatchResult | null;
+  /** Who the audit entry names, the request that started it, and its `verification_completed` event. */
+  context: Pick<RecordContext, "businessId" | "mode" | "actor" | "channel" | "requestId" | "at"> & { event: EventPayload<"verification_completed"> };
+  /** A condition the whole write depends on (SQL boolean): the pending lookup's lease still held. */
+  when: string;
+};
+
+/**
+ * A `pending` verification takes its final result (product rules §26), once: its audit entry
+ * (`verification.completed`, live) and its `verification_completed` event; `unavailable` gives its
+ * credit back (a `refund` ledger line) and costs nothing. `completed` returns the row when it did.
+ */
+export function completeVerificationCtes(q: Sql, c: Completion): string {
+  const o = c.context;
+  const unavailable = c.result === "unavailable";
+  const live = o.mode === "live";
+  const refund =
+    live && unavailable
+      ? `,${refundCreditCtes(q, {
+          businessId: o.businessId,
+          amount: "(SELECT count(*)::int FROM completed)",
+          requestId: o.requestId,
+          note: "Verification refunded: the registry never answered",
+          at: o.at,
+          verificationId: c.id,
+        })}`
+      : "";
+  return `
+  completed AS (
+    UPDATE verification SET result = ${q.p(c.result)}::"VerificationResult", match = ${q.p(json(c.match), "jsonb")}${unavailable ? ", credits_used = 0" : ""}
+     WHERE id = ${q.p(c.id, "uuid")} AND business_id = ${q.p(o.businessId, "uuid")} AND result = 'pending' AND ${c.when}
+    RETURNING id, reference, result
+  )${live ? `,${auditCte(q, o, "verification.completed", "completed")}` : ""},${eventsCte(q, o.businessId, [o.event], "completed")}${refund}`;
 }

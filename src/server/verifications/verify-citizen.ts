@@ -4,10 +4,17 @@
  *
  * 1. Admission: the Idempotency-Key claimed (replay or 409 here) and, live, the credit reserved
  *    (402 here), together.
- * 2. The registry lookup (and the sandbox levers), with no transaction open and no connection held.
+ * 2. The registry lookup (and the sandbox levers), with no transaction open and no connection held,
+ *    within its time budget (lookup-within-budget.ts).
  * 3. The outcome: the verification, its counter, audit entry, event and the completed
  *    idempotency record; or, when the lookup (or that write) failed, the credit refunded and the
  *    key released, so that the client may retry with the same key.
+ *
+ * A registry that has not answered when the budget ends (product rules §26): a caller that takes
+ * a 202 gets the verification recorded `pending` (credit kept) and its lookup queued
+ * (pending-lookup.ts); a plain request gets a free 503 REGISTRY_UNAVAILABLE, and with an
+ * Idempotency-Key its lookup goes on so that the retry picks up the answer (and pays then). A
+ * registry that refuses at once (circuit open, no quota) is a free 503 that leaves nothing.
  *
  * Round trips to the database on the way (after authentication): live, 3 (admission, the mirror
  * registry's lookup, outcome); sandbox, 1 without an Idempotency-Key (outcome) and 2 with one.
@@ -20,22 +27,23 @@ import { pool } from "@/server/db/client";
 import { Sql } from "@/server/db/sql";
 import { prepared } from "@/server/db/prepared";
 import { newReference } from "@/server/crypto/identifiers";
-import { AppError } from "@/server/errors";
+import { AppError, LOOKUP_RETRY_AFTER_SECONDS, registryUnavailable } from "@/server/errors";
 import { assertBusinessAccess } from "@/server/access/authorization";
-import { registryFor } from "@/server/registry";
-import type { RegistryMatch } from "@/server/registry/types";
-import { pullSandboxLever } from "@/server/registry/sandbox-levers";
+import { RegistryUnavailableError, type RegistryMatch } from "@/server/registry/types";
 import { buildEvent } from "@/server/events/outbox";
 import { INSUFFICIENT_CREDITS_MESSAGE } from "@/server/credits/charge-credit-sql";
 import { refundCreditCtes } from "@/server/credits/refund-credit-sql";
 import { matchDateOfBirth, matchFullName } from "@/server/matching";
 import { toVerification } from "./verification-row";
 import { admitCtes, recordVerificationsCtes } from "./verification-write-sql";
+import { lookUpWithinBudget, mayAnswerLater } from "./lookup-within-budget";
+import { completedOutcome, queueLookupCte, resolvedAnswer, type PendingRequest } from "./pending-lookup";
 import {
   CLAIM_COLUMNS,
   claimCtes,
   completeClaimCte,
   releaseClaimCte,
+  awaitLookupCte,
   releaseIdempotencyKey,
   runClaim,
   type Claim,
@@ -61,6 +69,8 @@ export type VerifyCitizenInput = {
   apiKeyId?: string;
   /** The request's Idempotency-Key (API) or form submission (portal): claimed by the admission. */
   idempotency?: IdempotencyRequest | null;
+  /** The caller takes a 202 `pending` (Prefer: respond-async, or its business's setting) instead of waiting. */
+  respondAsync?: boolean;
 };
 
 const MESSAGES = {
@@ -69,6 +79,8 @@ const MESSAGES = {
   expired: "This national ID card has expired",
   revoked: "This national ID card has been revoked",
   deceased: "The registry records this card's holder as deceased",
+  pending: "The national registry has not answered yet. The verification completes in the background: retrieve it, or wait for verification_completed.",
+  unavailable: "The national registry never answered. The credit was refunded.",
 } as const;
 
 const UNIQUE_VIOLATION = "23505";
@@ -77,17 +89,60 @@ export async function verifyCitizen(ctx: ServiceContext, input: VerifyCitizenInp
   assertBusinessAccess(ctx, input.businessId, "verify");
   const id = randomUUID();
   const admission = await admit(ctx, input, id);
-  if (admission.status === "replay") return { body: admission.body as VerifyCitizenResponse, replayed: true };
+  if (admission.status === "replay") return replay(input, admission.body as VerifyCitizenResponse);
+  const resumedFrom = admission.resumedFrom ?? null;
+  let found: RegistryMatch;
   try {
-    const found = await lookUp(input);
-    return { body: await recordOutcome(ctx, input, id, found), replayed: false };
+    found = resumedFrom
+      ? await resolvedAnswer(resumedFrom)
+      : await lookUpWithinBudget({ ...input, requestId: ctx.requestId, respondAsync: input.respondAsync ?? false });
+  } catch (error) {
+    if (mayAnswerLater(error) && input.respondAsync) found = { result: "pending", citizen: null };
+    else return refuse(ctx, input, id, error);
+  }
+  try {
+    const body = await recordOutcome(ctx, input, id, found, resumedFrom);
+    return { body, replayed: false, status: body.data.result === "pending" ? 202 : 200 };
   } catch (error) {
     await refund(ctx, input, id);
     throw error;
   }
 }
 
-export type VerifyCitizenResult = { body: VerifyCitizenResponse; replayed: boolean };
+export type VerifyCitizenResult = { body: VerifyCitizenResponse; replayed: boolean; status?: 200 | 202 };
+
+/** A replay of a 202 answers the final outcome once there is one, with the citizen details kept for it (§6, §13). */
+async function replay(input: VerifyCitizenInput, stored: VerifyCitizenResponse): Promise<VerifyCitizenResult> {
+  if (stored.data.result !== "pending") return { body: stored, replayed: true };
+  const final = await completedOutcome(input.businessId, input.mode, stored.data.id);
+  if (!final) return { body: stored, replayed: true, status: 202 };
+  const creditsUsed = final.result === "unavailable" ? 0 : stored.data.creditsUsed;
+  return {
+    body: { ...stored, message: MESSAGES[final.result], data: { ...stored.data, result: final.result, match: final.match, creditsUsed }, citizen: final.citizen, match: final.match },
+    replayed: true,
+  };
+}
+
+/**
+ * No answer to record: the credit comes back and the error is answered. A lookup that may still
+ * answer goes on for the retry under the request's Idempotency-Key (a free 503 either way).
+ */
+async function refuse(ctx: ServiceContext, input: VerifyCitizenInput, id: string, error: unknown): Promise<never> {
+  const goesOn = mayAnswerLater(error) && !!input.idempotency;
+  await refund(ctx, input, id, goesOn);
+  if (error instanceof RegistryUnavailableError) {
+    throw registryUnavailable(goesOn ? LOOKUP_RETRY_AFTER_SECONDS : (error.retryAfterSeconds ?? LOOKUP_RETRY_AFTER_SECONDS), goesOn);
+  }
+  throw error;
+}
+
+const pendingRequest = (ctx: ServiceContext, input: VerifyCitizenInput): PendingRequest => ({
+  nationalId: input.nationalId,
+  requestId: ctx.requestId,
+  match: input.match ?? null,
+  channel: input.channel,
+  actor: actorRef(ctx.actor),
+});
 
 /** Only the results leave this function: the claimed values are compared and forgotten. */
 export function compareClaim(claim: MatchRequest | undefined | null, citizen: Citizen | null): MatchResult | null {
@@ -130,14 +185,14 @@ SELECT ${columns}, (SELECT took FROM admitted) AS took${claim ? " FROM claim" : 
   return outcome;
 }
 
-/** Step 2, with nothing open: the sandbox levers (test keys), then the registry. */
-async function lookUp(input: VerifyCitizenInput): Promise<RegistryMatch> {
-  if (input.mode === "test") await pullSandboxLever(input.businessId, input.nationalId);
-  return registryFor(input.mode).lookup(input.nationalId, { businessId: input.businessId, priority: "interactive" });
-}
-
 /** Step 3: the outcome, one statement. A reference collides about once per 10^12 per day; a fresh one is simply drawn. */
-async function recordOutcome(ctx: ServiceContext, input: VerifyCitizenInput, id: string, found: RegistryMatch): Promise<VerifyCitizenResponse> {
+async function recordOutcome(
+  ctx: ServiceContext,
+  input: VerifyCitizenInput,
+  id: string,
+  found: RegistryMatch,
+  resumedFrom: string | null,
+): Promise<VerifyCitizenResponse> {
   const matched = compareClaim(input.match, found.citizen);
   const live = input.mode === "live";
   for (let attempt = 1; ; attempt++) {
@@ -163,7 +218,7 @@ async function recordOutcome(ctx: ServiceContext, input: VerifyCitizenInput, id:
       match: matched,
     };
     try {
-      await write(ctx, input, body, at);
+      await write(ctx, input, body, at, resumedFrom);
       countVerifications(input.mode, input.channel, found.result, 1, live ? 1 : 0);
       return body;
     } catch (error) {
@@ -173,10 +228,15 @@ async function recordOutcome(ctx: ServiceContext, input: VerifyCitizenInput, id:
   }
 }
 
-async function write(ctx: ServiceContext, input: VerifyCitizenInput, body: VerifyCitizenResponse, at: Date): Promise<void> {
+/**
+ * A `pending` verification raises no event yet and queues its lookup; an answer picked up after a
+ * 503 consumes the lookup that resolved it.
+ */
+async function write(ctx: ServiceContext, input: VerifyCitizenInput, body: VerifyCitizenResponse, at: Date, resumedFrom: string | null): Promise<void> {
   const q = new Sql();
   const v = body.data;
   const actor = ctx.actor;
+  const pending = v.result === "pending";
   const record = recordVerificationsCtes(
     q,
     [{ id: v.id, reference: v.reference, result: v.result, purpose: v.purpose, match: v.match, consent: v.consent, lawfulBasis: v.lawfulBasis, nationalId: input.nationalId }],
@@ -189,20 +249,28 @@ async function write(ctx: ServiceContext, input: VerifyCitizenInput, body: Verif
       apiKeyId: input.apiKeyId ?? null,
       userId: actor.type === "user" ? actor.userId : null,
       actor: actorRef(actor),
-      events: [buildEvent("verification_completed", input.mode, toVerification(v), at)],
+      events: pending ? [] : [buildEvent("verification_completed", input.mode, toVerification(v), at)],
     },
   );
-  const completed = input.idempotency ? `,${completeClaimCte(q, input.idempotency.scope, v.id, body)}` : "";
-  await pool().query(prepared(`WITH ${record}${completed}
+  const completed = input.idempotency ? `,${completeClaimCte(q, input.idempotency.scope, v.id, body, pending ? 202 : 200)}` : "";
+  const queued = pending
+    ? `,${queueLookupCte(q, { id: v.id, businessId: input.businessId, mode: input.mode, recorded: true, request: pendingRequest(ctx, input), onlyIf: "EXISTS (SELECT 1 FROM inserted)" })}`
+    : "";
+  const consumed = resumedFrom
+    ? `,
+  consumed_lookup AS (DELETE FROM pending_lookup WHERE id = ${q.p(resumedFrom, "uuid")} AND EXISTS (SELECT 1 FROM inserted))`
+    : "";
+  await pool().query(prepared(`WITH ${record}${completed}${queued}${consumed}
 SELECT 1`, q.values));
 }
 
 /**
  * The lookup or the outcome's write failed: nothing reached the caller, so the credit comes back
  * (a `refund` ledger line) and the key is released, in one statement. Only if the verification
- * does not exist: a write that committed but whose answer was lost is not refunded.
+ * does not exist: a write that committed but whose answer was lost is not refunded. `goesOn`: the
+ * key waits instead for the lookup queued here (the same id), whose answer its retry picks up.
  */
-async function refund(ctx: ServiceContext, input: VerifyCitizenInput, id: string): Promise<void> {
+async function refund(ctx: ServiceContext, input: VerifyCitizenInput, id: string, goesOn = false): Promise<void> {
   const live = input.mode === "live";
   if (!live && !input.idempotency) return;
   const q = new Sql();
@@ -217,7 +285,11 @@ async function refund(ctx: ServiceContext, input: VerifyCitizenInput, id: string
           verificationId: id,
         })
       : null,
-    input.idempotency ? releaseClaimCte(q, input.idempotency.scope) : null,
+    input.idempotency && goesOn ? awaitLookupCte(q, input.idempotency.scope, id) : null,
+    input.idempotency && goesOn
+      ? queueLookupCte(q, { id, businessId: input.businessId, mode: input.mode, recorded: false, request: pendingRequest(ctx, input) })
+      : null,
+    input.idempotency && !goesOn ? releaseClaimCte(q, input.idempotency.scope) : null,
   ].filter(Boolean);
   await pool().query(prepared(`WITH ${parts.join(",")}
 SELECT 1`, q.values));

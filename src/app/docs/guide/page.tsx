@@ -5,7 +5,7 @@ import { env } from "@/env";
 import { API_HOSTS } from "@/server/openapi/document";
 import { deploymentHosts } from "@/server/openapi/deployment-hosts";
 import { ERROR_STATUS } from "@/contracts/errors";
-import { SANDBOX_IDS, SANDBOX_LEVERS, SLOW_RESPONSE_SECONDS } from "@/contracts/sandbox";
+import { OUTAGE_RETRY_AFTER_SECONDS, PENDING_SECONDS, SANDBOX_IDS, SANDBOX_LEVERS, SLOW_RESPONSE_SECONDS } from "@/contracts/sandbox";
 import { EVENT_RETENTION_DAYS } from "@/contracts/events-api";
 import { EVENT_TYPES } from "@/contracts/events";
 import { EVENT_EXAMPLES } from "@/server/openapi/examples";
@@ -93,7 +93,7 @@ export default async function GuidePage() {
               {Object.entries(SANDBOX_LEVERS).map(([lever, id]) => (
                 <tr key={id} className="border-b border-slate-100">
                   <td className="py-2 font-mono">{id}</td>
-                  <td className="py-2">{guide(`sandbox.leverOutcome.${lever}`, { seconds: SLOW_RESPONSE_SECONDS })}</td>
+                  <td className="py-2">{guide(`sandbox.leverOutcome.${lever}`, { seconds: SLOW_RESPONSE_SECONDS, pendingSeconds: PENDING_SECONDS, retryAfter: OUTAGE_RETRY_AFTER_SECONDS })}</td>
                 </tr>
               ))}
             </tbody>
@@ -154,6 +154,13 @@ export default async function GuidePage() {
         <GuideSection id="idempotency" title={guide("idempotency.title")}>
           <p>{rich("idempotency.send")}</p>
           <p>{rich("idempotency.conflict")}</p>
+        </GuideSection>
+
+        <GuideSection id="slow-registry" title={guide("slowRegistry.title")}>
+          <p>{rich("slowRegistry.intro")}</p>
+          <p>{rich("slowRegistry.plain")}</p>
+          <p>{rich("slowRegistry.async")}</p>
+          <p>{rich("slowRegistry.outage")}</p>
         </GuideSection>
 
         <GuideSection id="errors" title={guide("errors.title")}>

@@ -1,6 +1,7 @@
 import { memberProcedure, router } from "../init";
 import { getBusinessSummary } from "@/server/businesses/get-business-summary";
 import { getUsageByDay } from "@/server/overview/get-usage-by-day";
+import { getRegistryHealth } from "@/server/registry/health";
 import {
   updateDataProtectionSettings,
   updateDataProtectionSettingsInput,
@@ -8,6 +9,8 @@ import {
 
 export const businessRouter = router({
   summary: memberProcedure("read").query(({ ctx }) => getBusinessSummary(ctx.service, { businessId: ctx.businessId })),
+  /** The "registry degraded" banner: the same for every business. */
+  registryHealth: memberProcedure("read").query(() => getRegistryHealth()),
   usageByDay: memberProcedure("read").query(({ ctx }) => getUsageByDay(ctx.service, { businessId: ctx.businessId, mode: ctx.mode })),
   updateDataProtection: memberProcedure("manageDataProtection")
     .input(updateDataProtectionSettingsInput.omit({ businessId: true }))

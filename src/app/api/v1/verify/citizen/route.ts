@@ -1,9 +1,11 @@
 import { verifyCitizenOperation } from "@/server/api/operations";
 import { apiRoute, methodNotAllowed } from "@/server/http/route";
+import { prefersRespondAsync } from "@/server/http/prefer";
 import { verifyCitizen } from "@/server/verifications/verify-citizen";
 
-export const POST = apiRoute(verifyCitizenOperation, async ({ ctx, body, idempotency }) => {
-  return verifyCitizen(ctx, {
+export const POST = apiRoute(verifyCitizenOperation, async ({ ctx, body, idempotency, policy, request }) => {
+  const prefersAsync = prefersRespondAsync(request);
+  const result = await verifyCitizen(ctx, {
     businessId: ctx.actor.businessId,
     mode: ctx.actor.mode,
     channel: "api",
@@ -15,7 +17,10 @@ export const POST = apiRoute(verifyCitizenOperation, async ({ ctx, body, idempot
     scope: ctx.actor.scope === "match_only" ? "match_only" : "full",
     apiKeyId: ctx.actor.apiKeyId,
     idempotency,
+    respondAsync: prefersAsync || policy.answerPendingWith202,
   });
+  const headers: Record<string, string> = result.status === 202 && prefersAsync ? { "Preference-Applied": "respond-async" } : {};
+  return { ...result, headers };
 });
 
 export const GET = methodNotAllowed(["POST"]);

@@ -1,0 +1,147 @@
+/**
+ * One attempt at a lookup that goes on in the background (pending-lookup.ts), like a batch chunk:
+ *
+ * 1. Claim: the next due lookup, FOR UPDATE SKIP LOCKED, leased to this worker
+ *    (PENDING_LOOKUP_LEASE_SECONDS) in one statement; nothing is held after it.
+ * 2. The registry asked, within three quarters of the lease.
+ * 3. One statement, only while the lease is this worker's: the answer written (a pending
+ *    verification takes its final result through completeVerificationCtes), or the next attempt
+ *    scheduled (PENDING_LOOKUP_RETRY_SCHEDULE, or later if the registry said so), or, past
+ *    PENDING_LOOKUP_GIVE_UP_SECONDS, `unavailable` with the credit refunded.
+ *
+ * A worker killed mid-attempt leaves a lease that runs out; the next worker tries again, and a late
+ * write of the first finds its lease gone and writes nothing: each lookup completes once.
+ */
+import { randomUUID } from "node:crypto";
+import type { Mode } from "@/generated/prisma/enums";
+import { env } from "@/env";
+import { pool } from "@/server/db/client";
+import { Sql } from "@/server/db/sql";
+import { registryFor } from "@/server/registry";
+import { RegistryUnavailableError, type RegistryMatch } from "@/server/registry/types";
+import { buildEvent } from "@/server/events/outbox";
+import { countVerifications } from "@/server/observability/metrics";
+import { observeJob } from "@/server/observability/observe";
+import { compareClaim } from "./verify-citizen";
+import { toVerification, VERIFICATION_COLUMNS, fromRow, type VerificationRow } from "./verification-row";
+import { completeVerificationCtes } from "./verification-write-sql";
+import { openRequest, sealOutcome, type PendingRequest } from "./pending-lookup";
+
+type Claimed = { id: string; business_id: string; mode: Mode; recorded: boolean; request: Buffer; attempts: number; give_up_at: Date };
+
+const CLAIM_SQL = `
+UPDATE pending_lookup SET lease_id = $1, leased_until = now() + make_interval(secs => $2), attempts = attempts + 1
+ WHERE id = (SELECT id FROM pending_lookup
+              WHERE state = 'waiting' AND next_attempt_at <= now() AND (leased_until IS NULL OR leased_until < now())
+              ORDER BY next_attempt_at LIMIT 1
+                FOR UPDATE SKIP LOCKED)
+RETURNING id, business_id, mode, recorded, request, attempts, give_up_at`;
+
+/** Makes one attempt if a lookup is due; false when there is no work. */
+export async function processNextPendingLookup(): Promise<boolean> {
+  const started = performance.now();
+  const leaseId = randomUUID();
+  const { rows } = await pool().query<Claimed>(CLAIM_SQL, [leaseId, env().PENDING_LOOKUP_LEASE_SECONDS]);
+  const claimed = rows[0];
+  if (!claimed) return false;
+  const request = openRequest(claimed.id, claimed.request);
+  let answer: RegistryMatch | null = null;
+  let retryAfterSeconds = 0;
+  try {
+    answer = await registryFor(claimed.mode).lookup(request.nationalId, {
+      signal: AbortSignal.timeout(env().PENDING_LOOKUP_LEASE_SECONDS * 750),
+      requestId: request.requestId,
+      priority: "interactive",
+      businessId: claimed.business_id,
+    });
+  } catch (error) {
+    retryAfterSeconds = error instanceof RegistryUnavailableError ? (error.retryAfterSeconds ?? 0) : 0;
+  }
+  const lease = { id: claimed.id, leaseId };
+  if (!answer && Date.now() < claimed.give_up_at.getTime()) {
+    await reschedule(lease, delayAfter(claimed.attempts, retryAfterSeconds));
+    observeJob("pending_lookup", "retrying", started, { businessId: claimed.business_id, attempts: claimed.attempts });
+    return true;
+  }
+  const final = answer ?? { result: "unavailable" as const, citizen: null };
+  const completed = claimed.recorded ? await completeVerification(claimed, request, lease, final) : await keepForRetry(lease, final);
+  observeJob("pending_lookup", completed ? "done" : "lease_lost", started, { businessId: claimed.business_id, attempts: claimed.attempts, result: final.result });
+  return true;
+}
+
+type Lease = { id: string; leaseId: string };
+
+function delayAfter(attempts: number, retryAfterSeconds: number): number {
+  const schedule = env().PENDING_LOOKUP_RETRY_SCHEDULE;
+  return Math.max(schedule[Math.min(attempts, schedule.length) - 1]!, retryAfterSeconds);
+}
+
+/** The next attempt, never later than the moment the lookup gives up (which gets one last attempt). */
+async function reschedule(lease: Lease, seconds: number): Promise<void> {
+  await pool().query(
+    `UPDATE pending_lookup SET lease_id = NULL, leased_until = NULL,
+            next_attempt_at = LEAST(give_up_at, now() + make_interval(secs => $3))
+      WHERE id = $1 AND lease_id = $2 AND state = 'waiting'`,
+    [lease.id, lease.leaseId, seconds],
+  );
+}
+
+/** This worker's lease, ended with the answer (kept encrypted for 24 h) in the statement that uses it. */
+function finishCte(q: Sql, lease: Lease, answer: RegistryMatch): string {
+  const resolved = answer.result !== "unavailable";
+  return `
+  mine AS (
+    UPDATE pending_lookup SET state = ${q.p(resolved ? "resolved" : "unavailable")}, outcome = ${q.p(resolved ? sealOutcome(lease.id, answer) : null, "bytea")},
+           request = NULL, completed_at = now(), lease_id = NULL, leased_until = NULL
+     WHERE id = ${q.p(lease.id, "uuid")} AND lease_id = ${q.p(lease.leaseId, "uuid")} AND state = 'waiting'
+    RETURNING id
+  )`;
+}
+
+/** A 202 `pending` verification takes its final result, its event and (unavailable) its refund. */
+async function completeVerification(claimed: Claimed, request: PendingRequest, lease: Lease, answer: RegistryMatch): Promise<boolean> {
+  const { rows } = await pool().query<VerificationRow>(`SELECT ${VERIFICATION_COLUMNS} FROM verification WHERE id = $1`, [claimed.id]);
+  if (!rows[0]) return false;
+  const at = new Date();
+  const match = compareClaim(request.match, answer.citizen);
+  const verification = { ...fromRow(rows[0]), result: answer.result, match };
+  const q = new Sql();
+  const sql = `WITH ${finishCte(q, lease, answer)},${completeVerificationCtes(q, {
+    id: claimed.id,
+    result: answer.result,
+    match,
+    context: {
+      businessId: claimed.business_id,
+      mode: claimed.mode,
+      actor: request.actor,
+      channel: request.channel,
+      requestId: request.requestId,
+      at,
+      event: buildEvent("verification_completed", claimed.mode, toVerification(verification), at),
+    },
+    when: "EXISTS (SELECT 1 FROM mine)",
+  })}
+SELECT count(*)::int AS n FROM completed`;
+  const { rows: done } = await pool().query<{ n: number }>(sql, q.values);
+  const completed = done[0]!.n === 1;
+  if (completed) countVerifications(claimed.mode, request.channel, answer.result, 1, 0);
+  return completed;
+}
+
+/**
+ * The answer to a 503'd request, for its retry; a lookup that never resolves frees the request's
+ * Idempotency-Key instead, so that the retry starts afresh.
+ */
+async function keepForRetry(lease: Lease, answer: RegistryMatch): Promise<boolean> {
+  const q = new Sql();
+  const release =
+    answer.result === "unavailable"
+      ? `,
+  released AS (
+    DELETE FROM idempotency_record WHERE state = 'awaiting_lookup' AND verification_id = ${q.p(lease.id, "uuid")} AND EXISTS (SELECT 1 FROM mine)
+  )`
+      : "";
+  const { rows } = await pool().query<{ n: number }>(`WITH ${finishCte(q, lease, answer)}${release}
+SELECT count(*)::int AS n FROM mine`, q.values);
+  return rows[0]!.n === 1;
+}

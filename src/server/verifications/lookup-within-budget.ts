@@ -1,0 +1,51 @@
+/**
+ * A verify's registry lookup under its time budget (product rules §26): the plain request's
+ * synchronous budget (VERIFY_SYNC_BUDGET_MS, 8 s), or about 1.5 s for a caller that takes a 202
+ * `pending`. The budget is one timer whose signal the registry honours; a registry that cannot
+ * stop early (the mirror's query) is simply no longer waited for. An upstream fault with time left
+ * gets one quick retry. Whatever ends without an answer is a RegistryUnavailableError.
+ */
+import type { Mode } from "@/generated/prisma/enums";
+import { env } from "@/env";
+import { registryFor } from "@/server/registry";
+import { pullSandboxLever } from "@/server/registry/sandbox-levers";
+import { RegistryUnavailableError, type RegistryMatch } from "@/server/registry/types";
+
+/** The 2-second promise: this much for the lookup leaves room for admission, the write and the network. */
+export const ASYNC_BUDGET_MS = 1500;
+/** A retry that would get less than this is not worth its call to the registry. */
+const QUICK_RETRY_MIN_MS = 300;
+
+export type BudgetedLookup = { businessId: string; mode: Mode; nationalId: string; requestId: string; respondAsync: boolean };
+
+export async function lookUpWithinBudget(o: BudgetedLookup): Promise<RegistryMatch> {
+  const budgetMs = o.respondAsync ? ASYNC_BUDGET_MS : env().VERIFY_SYNC_BUDGET_MS;
+  const budget = AbortSignal.timeout(budgetMs);
+  const deadline = performance.now() + budgetMs;
+  if (o.mode === "test") await pullSandboxLever(o.businessId, o.nationalId);
+  const ask = () => withinBudget(registryFor(o.mode).lookup(o.nationalId, { signal: budget, requestId: o.requestId, priority: "interactive", businessId: o.businessId }), budget);
+  try {
+    return await ask();
+  } catch (error) {
+    const upstream = error instanceof RegistryUnavailableError && error.reason === "upstream";
+    if (!upstream || deadline - performance.now() < QUICK_RETRY_MIN_MS) throw error;
+    return ask();
+  }
+}
+
+/** The answer, unless the budget ends first (then a timeout, whatever the registry does with its signal). */
+function withinBudget<T>(answer: Promise<T>, budget: AbortSignal): Promise<T> {
+  if (budget.aborted) return Promise.reject(new RegistryUnavailableError("timeout"));
+  let onAbort: () => void = () => {};
+  const ended = new Promise<never>((_, reject) => {
+    onAbort = () => reject(new RegistryUnavailableError("timeout"));
+    budget.addEventListener("abort", onAbort, { once: true });
+  });
+  // A late rejection of an answer no longer awaited must not become an unhandled rejection.
+  answer.catch(() => {});
+  return Promise.race([answer, ended]).finally(() => budget.removeEventListener("abort", onAbort));
+}
+
+/** Ends without an answer the caller can wait for, but the registry may still give one later (not a refusal). */
+export const mayAnswerLater = (error: unknown): error is RegistryUnavailableError =>
+  error instanceof RegistryUnavailableError && (error.reason === "timeout" || error.reason === "upstream");

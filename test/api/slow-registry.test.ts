@@ -1,0 +1,171 @@
+/**
+ * The two answers to a slow national registry (product rules §21), through the real HTTP API and
+ * real worker processes. The test app's live registry answers SLOW_IDS late (test/support/env.ts):
+ * 2.5 s (inside a plain request's budget, past a `respond-async` one's), 5 s (past both), never.
+ * Time promises are asserted by structure (a 202 is only possible once the 1.5 s budget's own timer
+ * fired; the slow answer cannot come before its 2.5 s) and with margins for a loaded machine.
+ */
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { pool } from "@/server/db/client";
+import { api } from "../support/api";
+import { PENDING_LEASE_SECONDS, SLOW_IDS, SYNC_BUDGET_MS } from "../support/env";
+import { createTestBusiness, type TestBusiness } from "../support/factories";
+import { balanceOf, ledgerSum, verificationCount } from "../support/queries";
+import { seedCitizens } from "../support/batches";
+import { startWorkerProcess, type WorkerProcess } from "../support/worker-process";
+import { waitFor } from "../support/wait-for";
+
+const ASYNC = { prefer: "respond-async" };
+
+const verify = (biz: TestBusiness, nationalId: string, headers: Record<string, string> = {}) =>
+  api("POST", "/verify/citizen", { key: biz.liveKey!, body: { nationalId, purpose: "Account opening" }, headers });
+const retrieve = (biz: TestBusiness, id: string) => api("GET", `/verifications/${id}`, { key: biz.liveKey! });
+
+async function timed<T>(call: () => Promise<T>): Promise<{ ms: number; res: T }> {
+  const started = performance.now();
+  const res = await call();
+  return { ms: performance.now() - started, res };
+}
+
+/** The verification_completed events of one verification, as the events API lists them. */
+async function completions(biz: TestBusiness, id: string) {
+  const res = await api("GET", "/events?type=verification_completed", { key: biz.liveKey! });
+  return (res.body.data as { data: { id: string; result: string } }[]).filter((e) => e.data.id === id).map((e) => e.data.result);
+}
+
+let workers: WorkerProcess[] = [];
+const pendingWorker = async () => {
+  const worker = await startWorkerProcess({ WORKER_TASKS: "pending" });
+  workers.push(worker);
+  return worker;
+};
+
+beforeAll(async () => {
+  await seedCitizens([{ nationalId: SLOW_IDS.slow }, { nationalId: SLOW_IDS.hung }]);
+});
+
+afterEach(async () => {
+  await Promise.all(workers.map((w) => w.stop()));
+  workers = [];
+});
+
+describe("a slow registry, for a caller that sends Prefer: respond-async", () => {
+  it("answers 202 pending within 2 s, then completes: event, final result and citizen on retrieve and replay, one credit", async () => {
+    const biz = await createTestBusiness({ live: true, credits: 5 });
+    const key = { "idempotency-key": `async-${biz.businessId}` };
+    const { ms, res } = await timed(() => verify(biz, SLOW_IDS.slow, { ...ASYNC, ...key }));
+    expect(res.status).toBe(202);
+    expect(ms).toBeLessThan(2000);
+    expect(res.headers.get("preference-applied")).toBe("respond-async");
+    expect(res.body).toMatchObject({ creditDeducted: true, citizen: null, data: { result: "pending", creditsUsed: 1 } });
+    const { id } = res.body.data;
+    // Until it completes: pending everywhere, and the replay is the same 202.
+    expect((await retrieve(biz, id)).body).toMatchObject({ data: { result: "pending" }, citizen: null });
+    const early = await verify(biz, SLOW_IDS.slow, { ...ASYNC, ...key });
+    expect(early.status).toBe(202);
+    expect(early.headers.get("idempotent-replayed")).toBe("true");
+
+    await pendingWorker();
+    const done = await waitFor("the pending verification to complete", async () => {
+      const r = await retrieve(biz, id);
+      return r.body.data.result !== "pending" && r;
+    });
+    expect(done.body).toMatchObject({ data: { id, result: "verified" }, citizen: { fullName: "Hodan Warsame Farah", dateOfBirth: "1990-04-12" } });
+    expect(await completions(biz, id)).toEqual(["verified"]);
+    const replay = await verify(biz, SLOW_IDS.slow, { ...ASYNC, ...key });
+    expect(replay.status).toBe(200);
+    expect(replay.body).toMatchObject({ cached: true, creditDeducted: false, data: { id, result: "verified" }, citizen: { fullName: "Hodan Warsame Farah" } });
+
+    // One credit for the verification; every retrieve on the way was free.
+    expect(await balanceOf(biz.businessId)).toBe(4);
+    expect(await ledgerSum(biz.businessId)).toBe(4);
+    expect(await verificationCount(biz.businessId)).toBe(1);
+  }, 30_000);
+
+  it("ends unavailable when the registry never answers: credit refunded, verification_completed with that result", async () => {
+    const biz = await createTestBusiness({ live: true, credits: 5 });
+    const res = await verify(biz, SLOW_IDS.never, ASYNC);
+    expect(res.status).toBe(202);
+    await pendingWorker();
+    const { id } = res.body.data;
+    const done = await waitFor("the lookup to give up", async () => {
+      const r = await retrieve(biz, id);
+      return r.body.data.result !== "pending" && r;
+    });
+    expect(done.body).toMatchObject({ data: { result: "unavailable" }, citizen: null });
+    expect(await completions(biz, id)).toEqual(["unavailable"]);
+    expect(await balanceOf(biz.businessId)).toBe(5);
+    expect(await ledgerSum(biz.businessId)).toBe(5);
+    const { rows } = await pool().query("SELECT kind, amount FROM credit_ledger_entry WHERE business_id = $1 AND kind <> 'grant' ORDER BY id", [biz.businessId]);
+    expect(rows).toEqual([{ kind: "usage", amount: -1 }, { kind: "refund", amount: 1 }]);
+  }, 30_000);
+
+  it("completes once when the worker holding the lookup is killed: another worker takes it over", async () => {
+    const biz = await createTestBusiness({ live: true, credits: 5 });
+    const res = await verify(biz, SLOW_IDS.slow, ASYNC);
+    expect(res.status).toBe(202);
+    const { id } = res.body.data;
+    const first = await pendingWorker();
+    await waitFor("the first worker to take the lookup", async () => {
+      const { rows } = await pool().query("SELECT 1 FROM pending_lookup WHERE id = $1 AND attempts = 1 AND leased_until > now()", [id]);
+      return rows.length === 1;
+    });
+    await first.kill();
+    await pendingWorker();
+    await waitFor("the second worker to complete it", async () => (await retrieve(biz, id)).body.data.result === "verified", (PENDING_LEASE_SECONDS + 10) * 1000);
+    expect(await completions(biz, id)).toEqual(["verified"]);
+    const { rows } = await pool().query("SELECT attempts, state FROM pending_lookup WHERE id = $1", [id]);
+    expect(rows).toEqual([{ attempts: 2, state: "resolved" }]);
+    expect(await balanceOf(biz.businessId)).toBe(4);
+  }, 40_000);
+});
+
+describe("a slow registry, for a request shaped as the specification shows", () => {
+  it("waits for an answer inside the budget and answers 200 with the final result", async () => {
+    const biz = await createTestBusiness({ live: true, credits: 5 });
+    const { ms, res } = await timed(() => verify(biz, SLOW_IDS.slow));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ data: { result: "verified" }, citizen: { fullName: "Hodan Warsame Farah" } });
+    expect(ms).toBeGreaterThanOrEqual(2400); // it did wait for the slow answer
+    expect(await balanceOf(biz.businessId)).toBe(4);
+  }, 20_000);
+
+  it("answers a free 503 past the budget; the retry under its key picks up the late result, one credit in all", async () => {
+    const biz = await createTestBusiness({ live: true, credits: 5 });
+    const key = { "idempotency-key": `hung-${biz.businessId}` };
+    const { ms, res } = await timed(() => verify(biz, SLOW_IDS.hung, key));
+    expect(res.status).toBe(503);
+    expect(ms).toBeGreaterThanOrEqual(SYNC_BUDGET_MS - 100);
+    expect(res.body).toMatchObject({ status: "failed", code: "REGISTRY_UNAVAILABLE" });
+    expect(res.headers.get("retry-after")).toBe("5");
+    expect(await balanceOf(biz.businessId)).toBe(5);
+    expect(await ledgerSum(biz.businessId)).toBe(5);
+    expect(await verificationCount(biz.businessId)).toBe(0);
+    // Before the lookup has answered, the retry is the same free 503.
+    expect((await verify(biz, SLOW_IDS.hung, key)).status).toBe(503);
+
+    await pendingWorker();
+    const retried = await waitFor("the retry to get the result", async () => {
+      const r = await verify(biz, SLOW_IDS.hung, key);
+      return r.status !== 503 && r;
+    });
+    expect(retried.status).toBe(200);
+    expect(retried.body).toMatchObject({ cached: false, creditDeducted: true, data: { result: "verified" }, citizen: { fullName: "Hodan Warsame Farah" } });
+    const again = await verify(biz, SLOW_IDS.hung, key);
+    expect(again.body).toMatchObject({ cached: true, data: { id: retried.body.data.id } });
+    expect(await balanceOf(biz.businessId)).toBe(4);
+    expect(await ledgerSum(biz.businessId)).toBe(4);
+    expect(await verificationCount(biz.businessId)).toBe(1);
+  }, 40_000);
+});
+
+describe("retrieve", () => {
+  it("is free in live mode", async () => {
+    const biz = await createTestBusiness({ live: true, credits: 2 });
+    const res = await verify(biz, SLOW_IDS.slow.replace(/6$/, "7"));
+    expect(res.status).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await retrieve(biz, res.body.data.id)).status).toBe(200);
+    expect(await balanceOf(biz.businessId)).toBe(1);
+    expect(await ledgerSum(biz.businessId)).toBe(1);
+  });
+});
