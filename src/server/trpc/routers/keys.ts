@@ -1,5 +1,7 @@
+import { z } from "zod";
 import { memberProcedure, router, submitted } from "../init";
 import { createApiKey, createApiKeyInput } from "@/server/services/keys/create-api-key";
+import { createReferenceKey } from "@/server/services/keys/create-reference-key";
 import { listApiKeys } from "@/server/services/keys/list-api-keys";
 import { revokeApiKey, revokeApiKeyInput } from "@/server/services/keys/revoke-api-key";
 import { updateApiKey, updateApiKeyInput } from "@/server/services/keys/update-api-key";
@@ -10,6 +12,10 @@ export const keysRouter = router({
   create: memberProcedure("developer")
     .input(submitted(createApiKeyInput.pick({ name: true, expiresInDays: true, scope: true, allowedIps: true })))
     .mutation(({ ctx, input }) => createApiKey(ctx.service, { ...input, businessId: ctx.businessId, mode: ctx.mode })),
+  // Always a sandbox key, whichever mode the portal is in.
+  createReferenceKey: memberProcedure("developer")
+    .input(submitted(z.object({})))
+    .mutation(({ ctx }) => createReferenceKey(ctx.service, { businessId: ctx.businessId })),
   revoke: memberProcedure("developer").input(revokeApiKeyInput).mutation(({ ctx, input }) => revokeApiKey(ctx.service, input)),
   update: memberProcedure("developer").input(updateApiKeyInput).mutation(({ ctx, input }) => updateApiKey(ctx.service, input)),
   roll: memberProcedure("developer").input(submitted(rollApiKeyInput)).mutation(({ ctx, input }) => rollApiKey(ctx.service, input)),
