@@ -1,5 +1,6 @@
 import { memberProcedure, router } from "../init";
 import { getBusinessSummary } from "@/server/services/businesses/get-business-summary";
+import { getGettingStarted } from "@/server/services/overview/get-getting-started";
 import { getUsageByDay } from "@/server/services/overview/get-usage-by-day";
 import {
   updateDataProtectionSettings,
@@ -8,6 +9,7 @@ import {
 
 export const businessRouter = router({
   summary: memberProcedure("viewer").query(({ ctx }) => getBusinessSummary(ctx.service, { businessId: ctx.businessId })),
+  gettingStarted: memberProcedure("viewer").query(({ ctx }) => getGettingStarted(ctx.service, { businessId: ctx.businessId })),
   usageByDay: memberProcedure("viewer").query(({ ctx }) => getUsageByDay(ctx.service, { businessId: ctx.businessId, mode: ctx.mode })),
   updateDataProtection: memberProcedure("owner")
     .input(updateDataProtectionSettingsInput.omit({ businessId: true }))
