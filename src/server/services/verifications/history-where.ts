@@ -1,6 +1,6 @@
 import type { HistoryFilters } from "@/contracts/history-filters";
 
-/** The Prisma filter for a business's history in one mode. A reference matches on any part (it holds no LIKE wildcard: see the schema). */
+/** The Prisma filter for a business's history in one mode. A reference matches on any part, as in the list (it holds no LIKE wildcard: see the schema). */
 export function historyWhere(businessId: string, mode: "test" | "live", f: HistoryFilters) {
   return {
     businessId,
