@@ -8,7 +8,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY sdk/package.json sdk/package.json
 COPY tools/typescript-5.0/package.json tools/typescript-5.0/package.json
-COPY scripts/server-only scripts/server-only
+COPY src/server-only src/server-only
 RUN npm install --no-audit --no-fund
 
 FROM deps AS build

@@ -8,7 +8,7 @@ import type { Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import { pool } from "@/server/db/client";
 import { systemContext } from "@/server/context";
-import { setWebhookUrl } from "@/server/services/webhooks/set-webhook-url";
+import { setWebhookUrl } from "@/server/webhooks/set-webhook-url";
 import { expect, signInAs, test } from "./fixtures";
 import { verifyViaApi } from "./portal";
 import { createTestBusiness } from "../test/support/factories";

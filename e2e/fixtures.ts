@@ -5,7 +5,7 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import { systemContext } from "@/server/context";
-import { createAdmin } from "@/server/services/users/create-admin";
+import { createAdmin } from "@/server/accounts/create-admin";
 import { codeFor, enrolTwoFactor } from "../test/support/two-factor";
 import { startWorkerProcess, type WorkerProcess } from "../test/support/worker-process";
 

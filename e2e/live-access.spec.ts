@@ -3,7 +3,7 @@ import { createTestBusiness } from "../test/support/factories";
 import { adminContext } from "../test/support/contexts";
 import { validApplication } from "../test/support/live-access";
 import { db } from "@/server/db/client";
-import { decideLiveAccess } from "@/server/services/live-access/decide-live-access";
+import { decideLiveAccess } from "@/server/live-access/decide-live-access";
 
 test("an owner applies for live access, sees field errors, then the admin's rejection reason", async ({ page }) => {
   const owner = await createTestBusiness();

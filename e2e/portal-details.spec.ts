@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { adminContext } from "../test/support/contexts";
 import { createTestBusiness, createTestMember, uniqueNationalId } from "../test/support/factories";
-import { setBusinessStatus } from "@/server/services/businesses/set-business-status";
+import { setBusinessStatus } from "@/server/businesses/set-business-status";
 import { expect, signInAs, test } from "./fixtures";
 import { findInRequestLog, setMode, verifyViaApi } from "./portal";
 

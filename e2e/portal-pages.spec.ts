@@ -3,7 +3,7 @@ import { test, expect, screenshotPath, signInAs } from "./fixtures";
 import { setMode } from "./portal";
 import { createTestBusiness } from "../test/support/factories";
 import { db } from "@/server/db/client";
-import { createInvitation } from "@/server/services/team/create-invitation";
+import { createInvitation } from "@/server/team/create-invitation";
 import { loadPortalUser } from "@/server/trpc/context";
 import { userServiceContext } from "@/server/trpc/service-context";
 

@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { systemContext } from "@/server/context";
-import { createAdmin } from "@/server/services/users/create-admin";
+import { createAdmin } from "@/server/accounts/create-admin";
 import { test, expect, signInAs } from "./fixtures";
 import { createTestBusiness } from "../test/support/factories";
 import { codeFor } from "../test/support/two-factor";

@@ -7,9 +7,9 @@
  */
 import { jaroWinkler } from "@skyra/jaro-winkler";
 import { matchFullName } from "../src/server/matching";
-import { isHeldOut, labelledNamePairs } from "./lib/labelled-name-pairs";
-import { errorRates, type Decide } from "./lib/name-pair-rates";
-import { HELD_OUT_NAMES, HELD_OUT_SEED, syntheticNamePairs, type NamePair } from "./lib/synthetic-name-pairs";
+import { isHeldOut, labelledNamePairs } from "../src/server/matching/labelled-name-pairs";
+import { errorRates, type Decide } from "../src/server/matching/name-pair-rates";
+import { HELD_OUT_NAMES, HELD_OUT_SEED, syntheticNamePairs, type NamePair } from "../src/server/matching/synthetic-name-pairs";
 
 const fold = (name: string) => name.toLowerCase().trim().split(/\s+/).join(" ");
 const deciders: [string, Decide][] = [

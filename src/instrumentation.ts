@@ -9,7 +9,7 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { hookIncomingRequests } = await import("@/server/http/incoming-requests");
   hookIncomingRequests();
-  const { startMaintenance } = await import("@/server/maintenance");
+  const { startMaintenance } = await import("@/server/jobs/maintenance");
   startMaintenance();
   const { env } = await import("@/env");
   if (env().BATCH_WORKER_IN_APP) {

@@ -7,9 +7,9 @@
 import { systemContext } from "@/server/context";
 import { db, disconnect, pool } from "@/server/db/client";
 import { hashNationalId } from "@/server/crypto/secrets";
-import { createBusiness } from "@/server/services/businesses/create-business";
-import { createApiKey } from "@/server/services/keys/create-api-key";
-import { grantCredits } from "@/server/services/credits/grant-credits";
+import { createBusiness } from "@/server/businesses/create-business";
+import { createApiKey } from "@/server/keys/create-api-key";
+import { grantCredits } from "@/server/credits/grant-credits";
 import { startApp } from "../../test/support/app";
 import { sampleRss } from "../../test/support/process-tree";
 

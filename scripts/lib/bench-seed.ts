@@ -1,10 +1,10 @@
 /** Benchmark fixture: one business with test and live keys, credits, a raised limit and history. */
 import { systemContext } from "@/server/context";
 import { db, disconnect, pool } from "@/server/db/client";
-import { createBusiness } from "@/server/services/businesses/create-business";
-import { createApiKey } from "@/server/services/keys/create-api-key";
-import { grantCredits } from "@/server/services/credits/grant-credits";
-import { importCitizens } from "@/server/services/registry/import-citizens";
+import { createBusiness } from "@/server/businesses/create-business";
+import { createApiKey } from "@/server/keys/create-api-key";
+import { grantCredits } from "@/server/credits/grant-credits";
+import { importCitizens } from "@/server/registry/import-citizens";
 import { hashNationalId } from "@/server/crypto/secrets";
 
 const ctx = () => systemContext("bench");

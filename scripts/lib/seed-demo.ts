@@ -2,9 +2,9 @@
 import { randomBytes } from "node:crypto";
 import { db, disconnect } from "@/server/db/client";
 import { systemContext } from "@/server/context";
-import { createAdmin } from "@/server/services/users/create-admin";
-import { createBusiness } from "@/server/services/businesses/create-business";
-import { createApiKey } from "@/server/services/keys/create-api-key";
+import { createAdmin } from "@/server/accounts/create-admin";
+import { createBusiness } from "@/server/businesses/create-business";
+import { createApiKey } from "@/server/keys/create-api-key";
 
 export async function seedDemo() {
   const ctx = systemContext("demo-seed");

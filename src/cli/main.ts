@@ -9,8 +9,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { ZodError } from "zod";
-import { localSecret } from "../../scripts/lib/local-secrets";
-import { isLocalDemo } from "../../scripts/lib/local-demo";
+import { localSecret } from "../server/local-run/local-secrets";
+import { isLocalDemo } from "../server/local-run/local-demo";
 import { commands } from "./commands";
 import { PASSWORD_FLAG_REFUSED, passesPasswordFlag } from "./read-password";
 

@@ -6,9 +6,9 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { pool } from "@/server/db/client";
-import { verifyAuditChain } from "@/server/services/audit/verify-audit-chain";
-import { latestAuditCheckpoint, writeAuditCheckpoint } from "@/server/services/audit/audit-checkpoint";
-import { listAuditEntries } from "@/server/services/audit/list-audit-entries";
+import { verifyAuditChain } from "@/server/audit/verify-audit-chain";
+import { latestAuditCheckpoint, writeAuditCheckpoint } from "@/server/audit/audit-checkpoint";
+import { listAuditEntries } from "@/server/audit/list-audit-entries";
 import { api } from "../support/api";
 import { createTestBusiness, uniqueNationalId, type TestBusiness } from "../support/factories";
 import { openOwnerPool } from "../support/owner-db";

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { pool } from "@/server/db/client";
 import { systemContext } from "@/server/context";
-import { createApiKey } from "@/server/services/keys/create-api-key";
+import { createApiKey } from "@/server/keys/create-api-key";
 import { SANDBOX_IDS } from "@/contracts/sandbox";
 import { api } from "../support/api";
 import { createTestBusiness, uniqueNationalId } from "../support/factories";

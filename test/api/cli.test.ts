@@ -13,15 +13,15 @@ import { describe, expect, inject, it } from "vitest";
 import { db } from "@/server/db/client";
 import { deliverNext } from "@/server/webhooks/deliver-next";
 import { systemContext } from "@/server/context";
-import { setWebhookUrl } from "@/server/services/webhooks/set-webhook-url";
-import { sendTestWebhook } from "@/server/services/webhooks/send-test-webhook";
+import { setWebhookUrl } from "@/server/webhooks/set-webhook-url";
+import { sendTestWebhook } from "@/server/webhooks/send-test-webhook";
 import { api } from "../support/api";
 import { createTestBusiness, uniqueNationalId } from "../support/factories";
 import { balanceOf } from "../support/queries";
 import { startReceiver } from "../support/webhook-receiver";
 import { waitFor } from "../support/wait-for";
 import { processTree } from "../support/process-tree";
-import { signIn } from "@/server/services/users/sign-in";
+import { signIn } from "@/server/accounts/sign-in";
 
 type Run = { code: number; stdout: string; stderr: string };
 

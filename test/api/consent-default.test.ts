@@ -7,7 +7,7 @@ import fs from "node:fs";
 import { randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import { Hubi } from "../../sdk/src/index.js";
-import { updateDataProtectionSettings } from "@/server/services/data-protection/update-data-protection-settings";
+import { updateDataProtectionSettings } from "@/server/data-protection/update-data-protection-settings";
 import { api } from "../support/api";
 import { memberContext } from "../support/contexts";
 import { createTestBusiness } from "../support/factories";

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { systemContext } from "@/server/context";
 import { db, pool } from "@/server/db/client";
-import { grantCredits } from "@/server/services/credits/grant-credits";
+import { grantCredits } from "@/server/credits/grant-credits";
 import { api } from "../support/api";
 import { createTestBusiness, uniqueNationalId } from "../support/factories";
 import { balanceOf, ledgerSum, outboxTypes, verificationCount } from "../support/queries";

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
 import { api } from "../support/api";
 import { startApp, type RunningApp } from "../support/app";
 import { createTestBusiness } from "../support/factories";
-import { checkReadiness } from "@/server/services/readiness";
+import { checkReadiness } from "@/server/health/readiness";
 import { generateApiKey } from "@/server/crypto/api-keys";
 
 /** Nothing listens on port 1: connections are refused at once. */

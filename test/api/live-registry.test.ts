@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { systemContext } from "@/server/context";
 import { pool } from "@/server/db/client";
 import { hashNationalId } from "@/server/crypto/secrets";
-import { importCitizens, type ImportReport } from "@/server/services/registry/import-citizens";
+import { importCitizens, type ImportReport } from "@/server/registry/import-citizens";
 import { AppError } from "@/server/errors";
 import { sandboxRegistry } from "@/server/registry/sandbox";
 import { api } from "../support/api";

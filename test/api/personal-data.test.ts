@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { systemContext } from "@/server/context";
 import { pool } from "@/server/db/client";
 import { hashNationalId } from "@/server/crypto/secrets";
-import { importCitizens } from "@/server/services/registry/import-citizens";
+import { importCitizens } from "@/server/registry/import-citizens";
 import { api } from "../support/api";
 import { openOwnerPool } from "../support/owner-db";
 import { LOG_DIR } from "../support/app";

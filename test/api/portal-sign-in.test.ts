@@ -4,7 +4,7 @@
  * counted by its /64 from the address the trusted proxy reports.
  */
 import { describe, expect, it } from "vitest";
-import { signIn } from "@/server/services/users/sign-in";
+import { signIn } from "@/server/accounts/sign-in";
 import { createTestBusiness } from "../support/factories";
 import { addressesInOne64, uniqueAddress } from "../support/addresses";
 import { signInAttemptOverHttp } from "../support/portal-session";

@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { systemContext } from "@/server/context";
-import { requestPasswordReset } from "@/server/services/account/request-password-reset";
+import { requestPasswordReset } from "@/server/accounts/request-password-reset";
 import { createTestBusiness } from "../support/factories";
 import { waitForMail } from "../support/mail";
 import { startApp } from "../support/app";

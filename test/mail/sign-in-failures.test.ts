@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { systemContext } from "@/server/context";
 import { db } from "@/server/db/client";
-import { signIn } from "@/server/services/users/sign-in";
-import { requestPasswordReset } from "@/server/services/account/request-password-reset";
-import { resetPassword } from "@/server/services/account/reset-password";
+import { signIn } from "@/server/accounts/sign-in";
+import { requestPasswordReset } from "@/server/accounts/request-password-reset";
+import { resetPassword } from "@/server/accounts/reset-password";
 import { createTestBusiness } from "../support/factories";
 import { uniqueAddress } from "../support/addresses";
 import { linkIn, settledMailTo, waitForMail } from "../support/mail";

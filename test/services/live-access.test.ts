@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors";
-import { applyForLiveAccess } from "@/server/services/live-access/apply-for-live-access";
-import { decideLiveAccess } from "@/server/services/live-access/decide-live-access";
-import { getLiveAccessStatus } from "@/server/services/live-access/get-live-access-status";
-import { listPendingApplications } from "@/server/services/live-access/list-pending-applications";
+import { applyForLiveAccess } from "@/server/live-access/apply-for-live-access";
+import { decideLiveAccess } from "@/server/live-access/decide-live-access";
+import { getLiveAccessStatus } from "@/server/live-access/get-live-access-status";
+import { listPendingApplications } from "@/server/live-access/list-pending-applications";
 import { adminContext, memberContext } from "../support/contexts";
 import { createTestBusiness } from "../support/factories";
 import { businessWithPendingApplication, validApplication } from "../support/live-access";

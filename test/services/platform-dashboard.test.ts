@@ -3,7 +3,7 @@
  * assertions are about what this test added (figures only grow here), never exact totals.
  */
 import { describe, expect, it } from "vitest";
-import { getPlatformDashboard, DASHBOARD_DAYS } from "@/server/services/admin/get-platform-dashboard";
+import { getPlatformDashboard, DASHBOARD_DAYS } from "@/server/admin/get-platform-dashboard";
 import { api } from "../support/api";
 import { adminContext, memberContext } from "../support/contexts";
 import { createTestBusiness, uniqueNationalId } from "../support/factories";

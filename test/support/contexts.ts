@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import type { ServiceContext } from "@/server/context";
 import type { Role } from "@/generated/prisma/enums";
-import { createAdmin } from "@/server/services/users/create-admin";
+import { createAdmin } from "@/server/accounts/create-admin";
 import { systemContext } from "@/server/context";
 
 const requestId = () => `test_${randomUUID()}`;

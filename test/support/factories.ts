@@ -5,12 +5,12 @@
 import { randomUUID } from "node:crypto";
 import { systemContext } from "@/server/context";
 import { db } from "@/server/db/client";
-import { createBusiness } from "@/server/services/businesses/create-business";
-import { createApiKey } from "@/server/services/keys/create-api-key";
-import { grantCredits } from "@/server/services/credits/grant-credits";
-import { createInvitation } from "@/server/services/team/create-invitation";
-import { signUpWithInvitation } from "@/server/services/team/sign-up-with-invitation";
-import { verifyCitizen } from "@/server/services/verifications/verify-citizen";
+import { createBusiness } from "@/server/businesses/create-business";
+import { createApiKey } from "@/server/keys/create-api-key";
+import { grantCredits } from "@/server/credits/grant-credits";
+import { createInvitation } from "@/server/team/create-invitation";
+import { signUpWithInvitation } from "@/server/team/sign-up-with-invitation";
+import { verifyCitizen } from "@/server/verifications/verify-citizen";
 
 const ctx = () => systemContext("test-factory");
 

@@ -1,5 +1,5 @@
 /** A complete, valid live-access application, and a business that has one pending. */
-import { applyForLiveAccess } from "@/server/services/live-access/apply-for-live-access";
+import { applyForLiveAccess } from "@/server/live-access/apply-for-live-access";
 import type { LiveAccessApplicationForm } from "@/contracts/live-access";
 import { memberContext } from "./contexts";
 import { createTestBusiness, type TestBusiness } from "./factories";

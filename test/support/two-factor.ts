@@ -8,7 +8,7 @@ import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { generateHOTP } from "@oslojs/otp";
 import { db } from "@/server/db/client";
 import type { ServiceContext } from "@/server/context";
-import { beginTwoFactor, confirmTwoFactor } from "@/server/services/account/two-factor";
+import { beginTwoFactor, confirmTwoFactor } from "@/server/accounts/two-factor";
 
 export type Enrolled = { secret: Uint8Array; recoveryCodes: string[] };
 

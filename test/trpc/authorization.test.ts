@@ -10,7 +10,7 @@ import { createCallerFactory } from "@/server/trpc/init";
 import { appRouter } from "@/server/trpc/routers/_app";
 import { loadPortalUser, type TrpcContext } from "@/server/trpc/context";
 import { createTestBusiness, createTestInvitation, createTestMember, createTestVerification, uniqueNationalId } from "../support/factories";
-import { createApiKey } from "@/server/services/keys/create-api-key";
+import { createApiKey } from "@/server/keys/create-api-key";
 import { systemContext } from "@/server/context";
 import { validApplication } from "../support/live-access";
 import { submission } from "../support/submission";

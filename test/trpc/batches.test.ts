@@ -12,7 +12,7 @@ import { pool } from "@/server/db/client";
 import { createCallerFactory } from "@/server/trpc/init";
 import { appRouter } from "@/server/trpc/routers/_app";
 import { loadPortalUser } from "@/server/trpc/context";
-import { createBatchFromPortal } from "@/server/services/batches/create-batch-from-portal";
+import { createBatchFromPortal } from "@/server/batches/create-batch-from-portal";
 import { memberContext } from "../support/contexts";
 import { createTestBusiness, createTestMember, uniqueNationalId, type TestBusiness } from "../support/factories";
 import { batchFootprint, csvOf } from "../support/batches";

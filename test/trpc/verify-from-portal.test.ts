@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { systemContext } from "@/server/context";
-import { setBusinessStatus } from "@/server/services/businesses/set-business-status";
+import { setBusinessStatus } from "@/server/businesses/set-business-status";
 import { createCallerFactory } from "@/server/trpc/init";
 import { appRouter } from "@/server/trpc/routers/_app";
 import { loadPortalUser } from "@/server/trpc/context";

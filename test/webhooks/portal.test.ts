@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { createCallerFactory } from "@/server/trpc/init";
 import { db } from "@/server/db/client";
-import { TEST_EVENTS_PER_MINUTE } from "@/server/services/webhooks/send-test-webhook";
+import { TEST_EVENTS_PER_MINUTE } from "@/server/webhooks/send-test-webhook";
 import { appRouter } from "@/server/trpc/routers/_app";
 import type { TrpcContext } from "@/server/trpc/context";
 import type { Role } from "@/generated/prisma/enums";

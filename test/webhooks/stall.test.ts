@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { systemContext } from "@/server/context";
 import { db } from "@/server/db/client";
-import { setWebhookUrl } from "@/server/services/webhooks/set-webhook-url";
-import { sendTestWebhook } from "@/server/services/webhooks/send-test-webhook";
+import { setWebhookUrl } from "@/server/webhooks/set-webhook-url";
+import { sendTestWebhook } from "@/server/webhooks/send-test-webhook";
 import { api } from "../support/api";
 import { createTestBusiness, uniqueNationalId, type TestBusiness } from "../support/factories";
 import { startReceiver, type WebhookReceiver } from "../support/webhook-receiver";

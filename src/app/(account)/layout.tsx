@@ -3,7 +3,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { LanguageSwitcher } from "@/components/i18n/language-switcher";
 import { getPortalSession } from "@/server/auth/portal-session";
-import { SignOutButton } from "@/app/(admin)/admin/_components/sign-out-button";
+import { SignOutButton } from "@/components/admin/sign-out-button";
 import { redirectToSignIn } from "@/server/auth/redirect-to-sign-in";
 
 // Per-user pages: never prerendered or cached.

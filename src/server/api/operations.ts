@@ -33,7 +33,7 @@ import {
   verifyResponseExamples,
 } from "@/server/openapi/examples";
 import { eventFeedQueryParams, listEventsQueryParams, listVerificationsQueryParams } from "@/server/openapi/query-params";
-import { assertConsentPolicy } from "@/server/services/verifications/consent-policy";
+import { assertConsentPolicy } from "@/server/verifications/consent-policy";
 import { defineOperation } from "./operation";
 import { BATCH_OPERATIONS } from "./batch-operations";
 

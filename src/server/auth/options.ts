@@ -5,13 +5,13 @@
  */
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
-import { signIn } from "@/server/services/users/sign-in";
+import { signIn } from "@/server/accounts/sign-in";
 import { sessionSecret } from "@/server/crypto/secrets";
-import { recordSignIn } from "@/server/services/users/record-sign-in";
+import { recordSignIn } from "@/server/accounts/record-sign-in";
 import { clientAddress } from "@/server/http/client-address";
 import { env } from "@/env";
 import { db } from "@/server/db/client";
-import { createSession, SESSION_HOURS } from "@/server/services/account/sessions";
+import { createSession, SESSION_HOURS } from "@/server/accounts/sessions";
 
 /** The error codes the sign-in page understands. */
 const SIGN_IN_ERRORS = {

@@ -4,8 +4,8 @@
  * processes; any number of them share the work, chunk by chunk, without doing a row twice. `stop`
  * lets the chunks in progress commit.
  */
-import { startPollingLoops, type Loops } from "@/server/polling-loops";
-import { processNextChunk } from "@/server/services/batches/process-chunk";
+import { startPollingLoops, type Loops } from "@/server/jobs/polling-loops";
+import { processNextChunk } from "@/server/batches/process-chunk";
 
 export function startBatchWorker(options: { concurrency?: number; pollMs?: number } = {}): Loops {
   const { concurrency = 2, pollMs = 500 } = options;

@@ -8,7 +8,7 @@
  * the cause and retry with the same key.
  */
 import type { ApiKeyActor } from "@/server/context";
-import { claimIdempotencyKey, requestHash, type IdempotencyRequest, type IdempotencyScope } from "@/server/services/verifications/idempotency";
+import { claimIdempotencyKey, requestHash, type IdempotencyRequest, type IdempotencyScope } from "@/server/verifications/idempotency";
 import { hashIdempotencyKey } from "@/server/crypto/secrets";
 import { readIdempotencyKey } from "./idempotency-header";
 

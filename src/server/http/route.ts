@@ -25,7 +25,7 @@ import { fieldErrors } from "./field-errors";
 import { errorResponse, json, stream } from "./respond";
 import { recordRequest } from "./request-log";
 import { claimForRequest, idempotencyRequest, type IdempotencyClaim } from "./idempotency-step";
-import type { IdempotencyRequest } from "@/server/services/verifications/idempotency";
+import type { IdempotencyRequest } from "@/server/verifications/idempotency";
 import "@/contracts/validation-messages";
 
 type Schema = z.ZodType;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { isHeldOut, labelledNamePairs } from "../../../scripts/lib/labelled-name-pairs";
-import { errorRates } from "../../../scripts/lib/name-pair-rates";
-import { HELD_OUT_NAMES, HELD_OUT_SEED, syntheticNamePairs } from "../../../scripts/lib/synthetic-name-pairs";
-import { MATCH_OUTCOMES } from "@/app/docs/guide/match-outcomes";
+import { isHeldOut, labelledNamePairs } from "./labelled-name-pairs";
+import { errorRates } from "./name-pair-rates";
+import { HELD_OUT_NAMES, HELD_OUT_SEED, syntheticNamePairs } from "./synthetic-name-pairs";
+import { MATCH_OUTCOMES } from "@/components/docs/match-outcomes";
 import { matchDateOfBirth, matchFullName } from ".";
 
 const decision = (registry: string, claimed: string) => matchFullName(registry, claimed).result;

@@ -8,7 +8,7 @@ import { SANDBOX_LEVERS, SLOW_RESPONSE_SECONDS, type SandboxLever } from "@/cont
 import { pool } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import { buildEvent, raiseEvent } from "@/server/events/outbox";
-import { INSUFFICIENT_CREDITS_MESSAGE } from "@/server/services/credits/charge-credit-sql";
+import { INSUFFICIENT_CREDITS_MESSAGE } from "@/server/credits/charge-credit-sql";
 
 const LEVER_BY_ID = new Map<string, SandboxLever>(Object.entries(SANDBOX_LEVERS).map(([lever, id]) => [id, lever as SandboxLever]));
 const SANDBOX_THRESHOLD = 10;

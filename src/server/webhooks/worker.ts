@@ -4,7 +4,7 @@
  * run against one database: claims use SKIP LOCKED, so they share the work without double sends.
  * `stop` waits for attempts in flight (at most the 10 s delivery timeout).
  */
-import { startPollingLoops, type Loops } from "@/server/polling-loops";
+import { startPollingLoops, type Loops } from "@/server/jobs/polling-loops";
 import { dispatchOutbox } from "./dispatch-outbox";
 import { deliverNext } from "./deliver-next";
 import { sendNextEmail } from "@/server/mail/send-next";

@@ -2,7 +2,7 @@ import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/ui/page-header";
 import { RoleGate } from "@/app/(portal)/role-gate";
 import { pageTitle } from "@/i18n/page-title";
-import { BatchesView } from "./batches-view";
+import { BatchesView } from "../../../components/batches/batches-view";
 
 export const generateMetadata = pageTitle("batches");
 

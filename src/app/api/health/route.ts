@@ -1,4 +1,4 @@
-import { checkHealth } from "@/server/services/health";
+import { checkHealth } from "@/server/health/health";
 
 export const dynamic = "force-dynamic";
 

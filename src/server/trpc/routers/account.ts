@@ -1,15 +1,15 @@
 import { authedProcedure, publicProcedure, router } from "../init";
 import { systemContext } from "@/server/context";
-import { signUp } from "@/server/services/businesses/sign-up";
-import { acceptInvitation, acceptInvitationInput } from "@/server/services/team/accept-invitation";
-import { getInvitation, getInvitationInput } from "@/server/services/team/get-invitation";
+import { signUp } from "@/server/businesses/sign-up";
+import { acceptInvitation, acceptInvitationInput } from "@/server/team/accept-invitation";
+import { getInvitation, getInvitationInput } from "@/server/team/get-invitation";
 import { confirmEmailInput, passwordResetTokenSchema, requestPasswordResetInput, resetPasswordInput, setLocaleInput, signUpInput } from "@/contracts/accounts";
-import { checkEmailConfirmationLink, confirmEmail } from "@/server/services/account/confirm-email";
-import { setLocale } from "@/server/services/users/set-locale";
-import { signUpWithInvitation } from "@/server/services/team/sign-up-with-invitation";
+import { checkEmailConfirmationLink, confirmEmail } from "@/server/accounts/confirm-email";
+import { setLocale } from "@/server/accounts/set-locale";
+import { signUpWithInvitation } from "@/server/team/sign-up-with-invitation";
 import { invitedSignUpInput } from "@/contracts/team";
-import { requestPasswordReset } from "@/server/services/account/request-password-reset";
-import { checkPasswordResetLink, resetPassword } from "@/server/services/account/reset-password";
+import { requestPasswordReset } from "@/server/accounts/request-password-reset";
+import { checkPasswordResetLink, resetPassword } from "@/server/accounts/reset-password";
 import { z } from "zod";
 
 export const accountRouter = router({

@@ -1,17 +1,17 @@
 /** The platform admin console. Every procedure is an adminProcedure; services check again. */
 import { adminProcedure, router, submitted } from "../init";
-import { verifyAuditChain } from "@/server/services/audit/verify-audit-chain";
-import { getPlatformDashboard } from "@/server/services/admin/get-platform-dashboard";
-import { listAuditEntries, listAuditEntriesInput } from "@/server/services/audit/list-audit-entries";
-import { changePlan, changePlanInput } from "@/server/services/businesses/change-plan";
-import { getBusinessOverview, getBusinessOverviewInput } from "@/server/services/businesses/get-business-overview";
-import { searchBusinesses, searchBusinessesInput } from "@/server/services/businesses/search-businesses";
-import { setBusinessStatus, setBusinessStatusInput } from "@/server/services/businesses/set-business-status";
-import { setRateLimit, setRateLimitInput } from "@/server/services/businesses/set-rate-limit";
-import { grantCredits, grantCreditsInput } from "@/server/services/credits/grant-credits";
-import { decideLiveAccess, decideLiveAccessInput } from "@/server/services/live-access/decide-live-access";
-import { listPendingApplications, listPendingApplicationsInput } from "@/server/services/live-access/list-pending-applications";
-import { countCitizenRecords, importCitizens, importCitizensInput } from "@/server/services/registry/import-citizens";
+import { verifyAuditChain } from "@/server/audit/verify-audit-chain";
+import { getPlatformDashboard } from "@/server/admin/get-platform-dashboard";
+import { listAuditEntries, listAuditEntriesInput } from "@/server/audit/list-audit-entries";
+import { changePlan, changePlanInput } from "@/server/businesses/change-plan";
+import { getBusinessOverview, getBusinessOverviewInput } from "@/server/businesses/get-business-overview";
+import { searchBusinesses, searchBusinessesInput } from "@/server/businesses/search-businesses";
+import { setBusinessStatus, setBusinessStatusInput } from "@/server/businesses/set-business-status";
+import { setRateLimit, setRateLimitInput } from "@/server/businesses/set-rate-limit";
+import { grantCredits, grantCreditsInput } from "@/server/credits/grant-credits";
+import { decideLiveAccess, decideLiveAccessInput } from "@/server/live-access/decide-live-access";
+import { listPendingApplications, listPendingApplicationsInput } from "@/server/live-access/list-pending-applications";
+import { countCitizenRecords, importCitizens, importCitizensInput } from "@/server/registry/import-citizens";
 
 export const adminRouter = router({
   dashboard: adminProcedure.query(({ ctx }) => getPlatformDashboard(ctx.service)),

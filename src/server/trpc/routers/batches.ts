@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { memberProcedure, router, submitted } from "../init";
 import { batchIdSchema } from "@/contracts/batches";
-import { listBatches } from "@/server/services/batches/list-batches";
-import { getBatch } from "@/server/services/batches/get-batch";
-import { cancelBatch } from "@/server/services/batches/cancel-batch";
+import { listBatches } from "@/server/batches/list-batches";
+import { getBatch } from "@/server/batches/get-batch";
+import { cancelBatch } from "@/server/batches/cancel-batch";
 
 // Developers and owners, as for verify: uploads go through the /batches/upload route (a file, not JSON).
 export const batchesRouter = router({

@@ -1,11 +1,11 @@
 import { memberProcedure, router } from "../init";
-import { getBusinessSummary } from "@/server/services/businesses/get-business-summary";
-import { getGettingStarted } from "@/server/services/overview/get-getting-started";
-import { getUsageByDay } from "@/server/services/overview/get-usage-by-day";
+import { getBusinessSummary } from "@/server/businesses/get-business-summary";
+import { getGettingStarted } from "@/server/overview/get-getting-started";
+import { getUsageByDay } from "@/server/overview/get-usage-by-day";
 import {
   updateDataProtectionSettings,
   updateDataProtectionSettingsInput,
-} from "@/server/services/data-protection/update-data-protection-settings";
+} from "@/server/data-protection/update-data-protection-settings";
 
 export const businessRouter = router({
   summary: memberProcedure("viewer").query(({ ctx }) => getBusinessSummary(ctx.service, { businessId: ctx.businessId })),

@@ -1,6 +1,6 @@
 import { memberProcedure, router } from "../init";
-import { listLedger, listLedgerInput } from "@/server/services/credits/list-ledger";
-import { setLowCreditThreshold, setLowCreditThresholdInput } from "@/server/services/credits/set-low-credit-threshold";
+import { listLedger, listLedgerInput } from "@/server/credits/list-ledger";
+import { setLowCreditThreshold, setLowCreditThresholdInput } from "@/server/credits/set-low-credit-threshold";
 
 export const creditsRouter = router({
   ledger: memberProcedure("viewer")

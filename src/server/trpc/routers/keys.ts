@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { memberProcedure, router, submitted } from "../init";
-import { createApiKey, createApiKeyInput } from "@/server/services/keys/create-api-key";
-import { createReferenceKey } from "@/server/services/keys/create-reference-key";
-import { listApiKeys } from "@/server/services/keys/list-api-keys";
-import { revokeApiKey, revokeApiKeyInput } from "@/server/services/keys/revoke-api-key";
-import { updateApiKey, updateApiKeyInput } from "@/server/services/keys/update-api-key";
-import { rollApiKey, rollApiKeyInput } from "@/server/services/keys/roll-api-key";
+import { createApiKey, createApiKeyInput } from "@/server/keys/create-api-key";
+import { createReferenceKey } from "@/server/keys/create-reference-key";
+import { listApiKeys } from "@/server/keys/list-api-keys";
+import { revokeApiKey, revokeApiKeyInput } from "@/server/keys/revoke-api-key";
+import { updateApiKey, updateApiKeyInput } from "@/server/keys/update-api-key";
+import { rollApiKey, rollApiKeyInput } from "@/server/keys/roll-api-key";
 
 export const keysRouter = router({
   list: memberProcedure("developer").query(({ ctx }) => listApiKeys(ctx.service, { businessId: ctx.businessId, mode: ctx.mode })),

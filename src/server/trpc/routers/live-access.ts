@@ -1,8 +1,8 @@
 /** The business side of live access: see the status, and (owners) apply. */
 import { memberProcedure, router, submitted } from "../init";
 import { liveAccessApplicationSchema } from "@/contracts/live-access";
-import { applyForLiveAccess } from "@/server/services/live-access/apply-for-live-access";
-import { getLiveAccessStatus } from "@/server/services/live-access/get-live-access-status";
+import { applyForLiveAccess } from "@/server/live-access/apply-for-live-access";
+import { getLiveAccessStatus } from "@/server/live-access/get-live-access-status";
 
 export const liveAccessRouter = router({
   status: memberProcedure("viewer").query(({ ctx }) => getLiveAccessStatus(ctx.service, { businessId: ctx.businessId })),

@@ -1,5 +1,5 @@
 import { memberProcedure, router } from "../init";
-import { listRequestLog, listRequestLogInput } from "@/server/services/request-log/list-request-log";
+import { listRequestLog, listRequestLogInput } from "@/server/request-log/list-request-log";
 
 // Developers and owners: the log shows key hints, which viewers never see.
 export const requestLogRouter = router({

@@ -1,15 +1,15 @@
 /** The signed-in user's own sign-in security (product rules §21): password, two-factor, sessions. */
 import { authedProcedure, router } from "../init";
 import { changePasswordInput } from "@/contracts/accounts";
-import { changePassword } from "@/server/services/account/change-password";
-import { endSessionInput, endUserSessions, listSessions } from "@/server/services/account/sessions";
+import { changePassword } from "@/server/accounts/change-password";
+import { endSessionInput, endUserSessions, listSessions } from "@/server/accounts/sessions";
 import {
   beginTwoFactor,
   confirmTwoFactor,
   confirmTwoFactorInput,
   disableTwoFactor,
   disableTwoFactorInput,
-} from "@/server/services/account/two-factor";
+} from "@/server/accounts/two-factor";
 
 export const securityRouter = router({
   status: authedProcedure.query(({ ctx }) => ({

@@ -1,10 +1,10 @@
 import { memberProcedure, router, submitted } from "../init";
-import { changeMemberRole, changeMemberRoleInput } from "@/server/services/team/change-member-role";
-import { createInvitation, createInvitationInput } from "@/server/services/team/create-invitation";
-import { listInvitations } from "@/server/services/team/list-invitations";
-import { listMembers } from "@/server/services/team/list-members";
-import { removeMember, removeMemberInput } from "@/server/services/team/remove-member";
-import { revokeInvitation, revokeInvitationInput } from "@/server/services/team/revoke-invitation";
+import { changeMemberRole, changeMemberRoleInput } from "@/server/team/change-member-role";
+import { createInvitation, createInvitationInput } from "@/server/team/create-invitation";
+import { listInvitations } from "@/server/team/list-invitations";
+import { listMembers } from "@/server/team/list-members";
+import { removeMember, removeMemberInput } from "@/server/team/remove-member";
+import { revokeInvitation, revokeInvitationInput } from "@/server/team/revoke-invitation";
 
 export const teamRouter = router({
   members: memberProcedure("viewer").query(({ ctx }) => listMembers(ctx.service, { businessId: ctx.businessId })),

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { memberProcedure, router, submitted } from "../init";
 import { verifyCitizenRequestSchema, verificationIdSchema } from "@/contracts/verifications";
-import { verifyFromPortal } from "@/server/services/verifications/verify-from-portal";
-import { listVerifications } from "@/server/services/verifications/list-verifications";
-import { redactVerification } from "@/server/services/verifications/redact-verification";
-import { getVerificationCertificate } from "@/server/services/verifications/get-verification-certificate";
+import { verifyFromPortal } from "@/server/verifications/verify-from-portal";
+import { listVerifications } from "@/server/verifications/list-verifications";
+import { redactVerification } from "@/server/verifications/redact-verification";
+import { getVerificationCertificate } from "@/server/verifications/get-verification-certificate";
 import { historyFiltersSchema } from "@/contracts/history-filters";
 
 const historyPageSchema = z.object({

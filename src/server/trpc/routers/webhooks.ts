@@ -1,19 +1,19 @@
 /** The portal's webhook page: the current mode's endpoint, its secret and its deliveries. */
 import { z } from "zod";
 import { adminProcedure, memberProcedure, router, submitted } from "../init";
-import { getWebhookEndpoint } from "@/server/services/webhooks/get-webhook-endpoint";
-import { setWebhookUrl } from "@/server/services/webhooks/set-webhook-url";
-import { sendTestWebhook } from "@/server/services/webhooks/send-test-webhook";
-import { revealWebhookSecret } from "@/server/services/webhooks/reveal-webhook-secret";
-import { rotateWebhookSecret } from "@/server/services/webhooks/rotate-webhook-secret";
-import { listWebhookDeliveries, listWebhookDeliveriesInput } from "@/server/services/webhooks/list-webhook-deliveries";
-import { resendWebhookDelivery } from "@/server/services/webhooks/resend-webhook-delivery";
-import { resendFailedDeliveries } from "@/server/services/webhooks/resend-failed-deliveries";
-import { enableWebhookEndpoint } from "@/server/services/webhooks/enable-webhook-endpoint";
-import { getWebhookHealth, getWebhookHealthInput } from "@/server/services/webhooks/get-webhook-health";
-import { setWebhookEventTypes, setWebhookEventTypesInput } from "@/server/services/webhooks/set-webhook-event-types";
-import { deleteWebhookEndpoint } from "@/server/services/webhooks/delete-webhook-endpoint";
-import { getEvent } from "@/server/services/events/get-event";
+import { getWebhookEndpoint } from "@/server/webhooks/get-webhook-endpoint";
+import { setWebhookUrl } from "@/server/webhooks/set-webhook-url";
+import { sendTestWebhook } from "@/server/webhooks/send-test-webhook";
+import { revealWebhookSecret } from "@/server/webhooks/reveal-webhook-secret";
+import { rotateWebhookSecret } from "@/server/webhooks/rotate-webhook-secret";
+import { listWebhookDeliveries, listWebhookDeliveriesInput } from "@/server/webhooks/list-webhook-deliveries";
+import { resendWebhookDelivery } from "@/server/webhooks/resend-webhook-delivery";
+import { resendFailedDeliveries } from "@/server/webhooks/resend-failed-deliveries";
+import { enableWebhookEndpoint } from "@/server/webhooks/enable-webhook-endpoint";
+import { getWebhookHealth, getWebhookHealthInput } from "@/server/webhooks/get-webhook-health";
+import { setWebhookEventTypes, setWebhookEventTypesInput } from "@/server/webhooks/set-webhook-event-types";
+import { deleteWebhookEndpoint } from "@/server/webhooks/delete-webhook-endpoint";
+import { getEvent } from "@/server/events/get-event";
 
 /** Every procedure acts on the selected business and portal mode. */
 const viewer = memberProcedure("viewer");

@@ -8,8 +8,8 @@ import { env } from "@/env";
 import { securityHeaders } from "@/security-headers";
 import { getMemberServiceContext } from "@/server/auth/portal-session";
 import { AppError } from "@/server/errors";
-import { batchContentType } from "@/server/services/batches/read-upload";
-import { createBatchFromPortal } from "@/server/services/batches/create-batch-from-portal";
+import { batchContentType } from "@/server/batches/read-upload";
+import { createBatchFromPortal } from "@/server/batches/create-batch-from-portal";
 
 const json = (body: unknown, status: number) =>
   Response.json(body, { status, headers: { "cache-control": "no-store", ...securityHeaders(env().PUBLIC_BASE_URL ?? env().NEXTAUTH_URL) } });

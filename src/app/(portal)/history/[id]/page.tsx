@@ -11,7 +11,7 @@ import { pageTitle } from "@/i18n/page-title";
 import type { ConsentRecord } from "@/contracts/verifications";
 import { getMemberServiceContext } from "@/server/auth/portal-session";
 import { AppError } from "@/server/errors";
-import { getVerificationCertificate } from "@/server/services/verifications/get-verification-certificate";
+import { getVerificationCertificate } from "@/server/verifications/get-verification-certificate";
 
 export const generateMetadata = pageTitle("history", "certificate.title");
 

@@ -1,6 +1,6 @@
 /** GET /history/export?result=&channel=&from=&to= : the filtered history as a CSV download. */
 import { getMemberServiceContext } from "@/server/auth/portal-session";
-import { exportVerificationsCsv } from "@/server/services/verifications/export-verifications-csv";
+import { exportVerificationsCsv } from "@/server/verifications/export-verifications-csv";
 import { historyFiltersFromSearchParams } from "@/contracts/history-filters";
 
 export async function GET(req: Request) {

@@ -1,4 +1,4 @@
-import { checkReadiness } from "@/server/services/readiness";
+import { checkReadiness } from "@/server/health/readiness";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,8 @@
 import { createBatchOperation, listBatchesOperation } from "@/server/api/batch-operations";
 import { apiRoute, methodNotAllowed } from "@/server/http/route";
-import { createBatch } from "@/server/services/batches/create-batch";
-import { listBatches } from "@/server/services/batches/list-batches";
-import { batchContentType } from "@/server/services/batches/read-upload";
+import { createBatch } from "@/server/batches/create-batch";
+import { listBatches } from "@/server/batches/list-batches";
+import { batchContentType } from "@/server/batches/read-upload";
 
 export const POST = apiRoute(createBatchOperation, async ({ ctx, request, claimIdempotency, policy }) => {
   const { body, replayed, headers } = await createBatch(ctx, {

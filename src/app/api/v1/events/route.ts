@@ -1,6 +1,6 @@
 import { listEventsOperation } from "@/server/api/operations";
 import { apiRoute, methodNotAllowed } from "@/server/http/route";
-import { listEvents } from "@/server/services/events/list-events";
+import { listEvents } from "@/server/events/list-events";
 
 export const GET = apiRoute(listEventsOperation, async ({ ctx, query }) => {
   const page = await listEvents(ctx, { businessId: ctx.actor.businessId, mode: ctx.actor.mode, ...query });

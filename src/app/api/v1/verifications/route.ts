@@ -1,6 +1,6 @@
 import { listVerificationsOperation } from "@/server/api/operations";
 import { apiRoute, methodNotAllowed } from "@/server/http/route";
-import { listVerifications } from "@/server/services/verifications/list-verifications";
+import { listVerifications } from "@/server/verifications/list-verifications";
 
 export const GET = apiRoute(listVerificationsOperation, async ({ ctx, query }) => {
   const page = await listVerifications(ctx, { businessId: ctx.actor.businessId, mode: ctx.actor.mode, ...query, chargeCredit: true });

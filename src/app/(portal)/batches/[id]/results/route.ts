@@ -3,7 +3,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { ERROR_STATUS, type ErrorCode } from "@/contracts/errors";
 import { getMemberServiceContext } from "@/server/auth/portal-session";
 import { AppError } from "@/server/errors";
-import { streamBatchResults } from "@/server/services/batches/stream-results";
+import { streamBatchResults } from "@/server/batches/stream-results";
 import { errorText } from "@/i18n/error-text";
 
 /** A refusal the browser shows in place of the file, in the reader's language. */

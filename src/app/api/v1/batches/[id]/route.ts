@@ -1,6 +1,6 @@
 import { getBatchOperation } from "@/server/api/batch-operations";
 import { apiRoute, methodNotAllowed } from "@/server/http/route";
-import { getBatch } from "@/server/services/batches/get-batch";
+import { getBatch } from "@/server/batches/get-batch";
 
 export const GET = apiRoute(getBatchOperation, async ({ ctx, params }) => {
   const data = await getBatch(ctx, { businessId: ctx.actor.businessId, mode: ctx.actor.mode, id: params.id! });

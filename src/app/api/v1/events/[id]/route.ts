@@ -2,7 +2,7 @@ import { z } from "zod";
 import { getEventOperation } from "@/server/api/operations";
 import { apiRoute, methodNotAllowed } from "@/server/http/route";
 import { notFound } from "@/server/errors";
-import { getEvent } from "@/server/services/events/get-event";
+import { getEvent } from "@/server/events/get-event";
 
 export const GET = apiRoute(getEventOperation, async ({ ctx, params }) => {
   // A malformed id cannot name any event: the same 404 as an unknown one.

@@ -1,6 +1,6 @@
 import { eventFeedOperation } from "@/server/api/operations";
 import { apiRoute, methodNotAllowed } from "@/server/http/route";
-import { followEvents } from "@/server/services/events/follow-events";
+import { followEvents } from "@/server/events/follow-events";
 
 export const GET = apiRoute(eventFeedOperation, async ({ ctx, query, request }) => {
   // A client that hangs up stops the wait.

@@ -2,7 +2,7 @@ import { verificationIdSchema } from "@/contracts/verifications";
 import { getVerificationOperation } from "@/server/api/operations";
 import { apiRoute, methodNotAllowed } from "@/server/http/route";
 import { notFound } from "@/server/errors";
-import { getVerification } from "@/server/services/verifications/get-verification";
+import { getVerification } from "@/server/verifications/get-verification";
 
 export const GET = apiRoute(getVerificationOperation, async ({ ctx, params }) => {
   // A malformed id cannot name any verification: the same 404 as an unknown one.

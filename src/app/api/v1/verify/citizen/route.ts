@@ -1,6 +1,6 @@
 import { verifyCitizenOperation } from "@/server/api/operations";
 import { apiRoute, methodNotAllowed } from "@/server/http/route";
-import { verifyCitizen } from "@/server/services/verifications/verify-citizen";
+import { verifyCitizen } from "@/server/verifications/verify-citizen";
 
 export const POST = apiRoute(verifyCitizenOperation, async ({ ctx, body, idempotency }) => {
   return verifyCitizen(ctx, {

@@ -2,7 +2,7 @@ import { READ_ONLY_BATCH_MESSAGE } from "@/contracts/api-key-scopes";
 import { cancelBatchOperation } from "@/server/api/batch-operations";
 import { AppError } from "@/server/errors";
 import { apiRoute, methodNotAllowed } from "@/server/http/route";
-import { cancelBatch } from "@/server/services/batches/cancel-batch";
+import { cancelBatch } from "@/server/batches/cancel-batch";
 
 export const POST = apiRoute(cancelBatchOperation, async ({ ctx, params }) => {
   if (ctx.actor.scope === "read_only") throw new AppError("FORBIDDEN", READ_ONLY_BATCH_MESSAGE);

@@ -1,6 +1,6 @@
 import { getBatchResultsOperation } from "@/server/api/batch-operations";
 import { apiRoute, methodNotAllowed } from "@/server/http/route";
-import { resultsFormat, streamBatchResults } from "@/server/services/batches/stream-results";
+import { resultsFormat, streamBatchResults } from "@/server/batches/stream-results";
 
 export const GET = apiRoute(getBatchResultsOperation, async ({ ctx, params, request }) => {
   const format = resultsFormat(request.headers.get("accept"));

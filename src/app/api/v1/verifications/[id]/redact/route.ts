@@ -2,7 +2,7 @@ import { verificationIdSchema } from "@/contracts/verifications";
 import { redactVerificationOperation } from "@/server/api/operations";
 import { apiRoute, methodNotAllowed } from "@/server/http/route";
 import { notFound } from "@/server/errors";
-import { redactVerification } from "@/server/services/verifications/redact-verification";
+import { redactVerification } from "@/server/verifications/redact-verification";
 
 export const POST = apiRoute(redactVerificationOperation, async ({ ctx, params }) => {
   // A malformed id cannot name any verification: the same 404 as an unknown one.

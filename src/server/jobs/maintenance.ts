@@ -1,0 +1,56 @@
+/**
+ * Periodic housekeeping in every app process (idempotent, cheap when there is nothing to do):
+ * expired idempotency records (they hold encrypted citizen details), request-log entries older
+ * than the 30 days the portal shows, rate-limit windows nobody has hit for a day (each
+ * sign-in address and account leaves one, and so do the per-account sign-in failures), form submissions older than a day, sent emails older
+ * than 30 days and spent password reset links, verifications past their business's retention
+ * period (redacted; a row becomes due at most one pass after its day, so "daily" is met with room),
+ * the one-time notice to owners whose consent setting followed the new default,
+ * and an audit checkpoint when a chain moved (several processes share one: the database lets one
+ * write it per interval).
+ */
+import { purgeExpiredIdempotencyRecords } from "@/server/verifications/idempotency";
+import { flushRequestLog, purgeOldRequestLog } from "@/server/http/request-log";
+import { describeError } from "@/server/observability/logger";
+import { observeJob } from "@/server/observability/observe";
+import { purgeIdleRateLimitWindows } from "@/server/ratelimit/postgres";
+import { applyRetention } from "@/server/data-protection/apply-retention";
+import { purgeOldSubmissions } from "@/server/submissions";
+import { purgeOldEmails } from "@/server/mail/purge";
+import { notifyConsentDefaultChange } from "@/server/data-protection/notify-consent-default-change";
+import { purgeOldSignInFailures } from "@/server/accounts/account-throttle";
+import { writeAuditCheckpoint } from "@/server/audit/audit-checkpoint";
+
+const EVERY_MS = 5 * 60_000;
+
+export function startMaintenance(): void {
+  const run = async () => {
+    const started = performance.now();
+    try {
+      const idempotency = await purgeExpiredIdempotencyRecords();
+      const requestLog = await purgeOldRequestLog();
+      const rateLimitWindows = (await purgeIdleRateLimitWindows()) + (await purgeOldSignInFailures());
+      const submissions = await purgeOldSubmissions();
+      const emails = await purgeOldEmails();
+      const redacted = await applyRetention();
+      const consentNotices = await notifyConsentDefaultChange();
+      const checkpoint = await writeAuditCheckpoint({ minIntervalMs: EVERY_MS - 30_000, onlyIfChanged: true });
+      observeJob("maintenance", "done", started, {
+        idempotencyRecordsPurged: idempotency,
+        requestLogPurged: requestLog,
+        rateLimitWindowsPurged: rateLimitWindows,
+        formSubmissionsPurged: submissions,
+        emailRowsPurged: emails,
+        verificationsRedactedByRetention: redacted,
+        consentDefaultNotices: consentNotices,
+        auditCheckpoint: checkpoint,
+      });
+    } catch (error) {
+      observeJob("maintenance", "error", started, describeError(error));
+    }
+  };
+  setTimeout(run, 10_000).unref();
+  setInterval(run, EVERY_MS).unref();
+  // Write buffered request-log entries before the process exits.
+  process.once("SIGTERM", () => void flushRequestLog().finally(() => process.exit(0)));
+}

@@ -1,0 +1,223 @@
+/**
+ * Verify a citizen: the product's hot path, through the verification write's three steps
+ * (verification-write-sql.ts), each one statement:
+ *
+ * 1. Admission: the Idempotency-Key claimed (replay or 409 here) and, live, the credit reserved
+ *    (402 here), together.
+ * 2. The registry lookup (and the sandbox levers), with no transaction open and no connection held.
+ * 3. The outcome: the verification, its counter, audit entry, event and the completed
+ *    idempotency record; or, when the lookup (or that write) failed, the credit refunded and the
+ *    key released, so that the client may retry with the same key.
+ *
+ * Round trips to the database on the way (after authentication): live, 3 (admission, the mirror
+ * registry's lookup, outcome); sandbox, 1 without an Idempotency-Key (outcome) and 2 with one.
+ */
+import { randomUUID } from "node:crypto";
+import type { Mode } from "@/generated/prisma/enums";
+import type { Citizen, ConsentRequest, LawfulBasis, MatchRequest, MatchResult, VerifyCitizenResponse } from "@/contracts/verifications";
+import { actorRef, type ServiceContext } from "@/server/context";
+import { pool } from "@/server/db/client";
+import { Sql } from "@/server/db/sql";
+import { prepared } from "@/server/db/prepared";
+import { newReference } from "@/server/crypto/identifiers";
+import { AppError } from "@/server/errors";
+import { assertBusinessAccess } from "@/server/access/authorization";
+import { registryFor } from "@/server/registry";
+import type { RegistryMatch } from "@/server/registry/types";
+import { pullSandboxLever } from "@/server/registry/sandbox-levers";
+import { buildEvent } from "@/server/events/outbox";
+import { INSUFFICIENT_CREDITS_MESSAGE } from "@/server/credits/charge-credit-sql";
+import { refundCreditCtes } from "@/server/credits/refund-credit-sql";
+import { matchDateOfBirth, matchFullName } from "@/server/matching";
+import { toVerification } from "./verification-row";
+import { admitCtes, recordVerificationsCtes } from "./verification-write-sql";
+import {
+  CLAIM_COLUMNS,
+  claimCtes,
+  completeClaimCte,
+  releaseClaimCte,
+  releaseIdempotencyKey,
+  runClaim,
+  type Claim,
+  type ClaimRow,
+  type IdempotencyRequest,
+} from "./idempotency";
+import { countVerifications } from "@/server/observability/metrics";
+
+export type VerifyCitizenInput = {
+  businessId: string;
+  mode: Mode;
+  channel: "api" | "portal";
+  nationalId: string;
+  purpose?: string | null;
+  /** What the customer claims; compared with the registry, never stored (product rules §16). */
+  match?: MatchRequest;
+  /** The customer's consent, checked against the business's policy before this is called (§19). */
+  consent?: ConsentRequest;
+  /** Why the lookup is lawful, as the business says; recorded (§19). */
+  lawfulBasis?: LawfulBasis;
+  /** `match_only` keys learn whether the claim is right, never the registry's data (§17). */
+  scope?: "full" | "match_only";
+  apiKeyId?: string;
+  /** The request's Idempotency-Key (API) or form submission (portal): claimed by the admission. */
+  idempotency?: IdempotencyRequest | null;
+};
+
+const MESSAGES = {
+  verified: "Citizen verified",
+  not_found: "No citizen record matches this national ID",
+  expired: "This national ID card has expired",
+  revoked: "This national ID card has been revoked",
+} as const;
+
+const UNIQUE_VIOLATION = "23505";
+
+export async function verifyCitizen(ctx: ServiceContext, input: VerifyCitizenInput): Promise<VerifyCitizenResult> {
+  assertBusinessAccess(ctx, input.businessId, "developer");
+  const id = randomUUID();
+  const admission = await admit(ctx, input, id);
+  if (admission.status === "replay") return { body: admission.body as VerifyCitizenResponse, replayed: true };
+  try {
+    const found = await lookUp(input);
+    return { body: await recordOutcome(ctx, input, id, found), replayed: false };
+  } catch (error) {
+    await refund(ctx, input, id);
+    throw error;
+  }
+}
+
+export type VerifyCitizenResult = { body: VerifyCitizenResponse; replayed: boolean };
+
+/** Only the results leave this function: the claimed values are compared and forgotten. */
+export function compareClaim(claim: MatchRequest | undefined | null, citizen: Citizen | null): MatchResult | null {
+  if (!claim || !citizen) return null;
+  return {
+    ...(claim.fullName !== undefined ? { fullName: matchFullName(citizen.fullName, claim.fullName) } : {}),
+    ...(claim.dateOfBirth !== undefined ? { dateOfBirth: matchDateOfBirth(citizen.dateOfBirth, claim.dateOfBirth) } : {}),
+  };
+}
+
+type AdmitRow = ClaimRow & { took: number };
+
+/** Step 1: one statement, none at all for a sandbox verify without an Idempotency-Key. */
+async function admit(ctx: ServiceContext, input: VerifyCitizenInput, id: string): Promise<Claim> {
+  const claim = input.idempotency ?? null;
+  if (!claim && input.mode === "test") return { status: "claimed" };
+  const build = () => {
+    const q = new Sql();
+    const claimSql = claim ? `${claimCtes(q, claim)},` : "";
+    const admitted = admitCtes(q, {
+      businessId: input.businessId,
+      mode: input.mode,
+      count: 1,
+      requestId: ctx.requestId,
+      note: "Verification",
+      at: new Date(),
+      verificationId: id,
+      onlyIf: claim ? "EXISTS (SELECT 1 FROM claimed)" : undefined,
+    });
+    const columns = claim ? CLAIM_COLUMNS : "true AS claimed, NULL::text AS request_hash, NULL::text AS state, NULL::bytea AS response";
+    return prepared(`WITH ${claimSql}${admitted}
+SELECT ${columns}, (SELECT took FROM admitted) AS took${claim ? " FROM claim" : ""}`, q.values);
+  };
+  const run = async () => (await pool().query<AdmitRow>(build())).rows[0]!;
+  const { claim: outcome, row } = claim ? await runClaim(claim, run) : { claim: { status: "claimed" } as const, row: await run() };
+  if (outcome.status === "claimed" && row.took === 0) {
+    if (claim) await releaseIdempotencyKey(claim.scope);
+    throw new AppError("INSUFFICIENT_CREDITS", INSUFFICIENT_CREDITS_MESSAGE);
+  }
+  return outcome;
+}
+
+/** Step 2, with nothing open: the sandbox levers (test keys), then the registry. */
+async function lookUp(input: VerifyCitizenInput): Promise<RegistryMatch> {
+  if (input.mode === "test") await pullSandboxLever(input.businessId, input.nationalId);
+  return registryFor(input.mode).lookup(input.nationalId);
+}
+
+/** Step 3: the outcome, one statement. A reference collides about once per 10^12 per day; a fresh one is simply drawn. */
+async function recordOutcome(ctx: ServiceContext, input: VerifyCitizenInput, id: string, found: RegistryMatch): Promise<VerifyCitizenResponse> {
+  const matched = compareClaim(input.match, found.citizen);
+  const live = input.mode === "live";
+  for (let attempt = 1; ; attempt++) {
+    const at = new Date();
+    const body: VerifyCitizenResponse = {
+      message: MESSAGES[found.result],
+      cached: false,
+      creditDeducted: live,
+      data: {
+        id,
+        reference: newReference(at),
+        result: found.result,
+        purpose: input.purpose || null,
+        channel: input.channel,
+        match: matched,
+        consent: input.consent ? { ...input.consent, reference: input.consent.reference ?? null } : null,
+        lawfulBasis: input.lawfulBasis ?? null,
+        redactedAt: null,
+        creditsUsed: live ? 1 : 0,
+        createdAt: at.toISOString(),
+      },
+      citizen: input.scope === "match_only" ? null : found.citizen,
+      match: matched,
+    };
+    try {
+      await write(ctx, input, body, at);
+      countVerifications(input.mode, input.channel, found.result, 1, live ? 1 : 0);
+      return body;
+    } catch (error) {
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION && attempt < 3) continue;
+      throw error;
+    }
+  }
+}
+
+async function write(ctx: ServiceContext, input: VerifyCitizenInput, body: VerifyCitizenResponse, at: Date): Promise<void> {
+  const q = new Sql();
+  const v = body.data;
+  const actor = ctx.actor;
+  const record = recordVerificationsCtes(
+    q,
+    [{ id: v.id, reference: v.reference, result: v.result, purpose: v.purpose, match: v.match, consent: v.consent, lawfulBasis: v.lawfulBasis, nationalId: input.nationalId }],
+    {
+      businessId: input.businessId,
+      mode: input.mode,
+      channel: input.channel,
+      at,
+      requestId: ctx.requestId,
+      apiKeyId: input.apiKeyId ?? null,
+      userId: actor.type === "user" ? actor.userId : null,
+      actor: actorRef(actor),
+      events: [buildEvent("verification_completed", input.mode, toVerification(v), at)],
+    },
+  );
+  const completed = input.idempotency ? `,${completeClaimCte(q, input.idempotency.scope, v.id, body)}` : "";
+  await pool().query(prepared(`WITH ${record}${completed}
+SELECT 1`, q.values));
+}
+
+/**
+ * The lookup or the outcome's write failed: nothing reached the caller, so the credit comes back
+ * (a `refund` ledger line) and the key is released, in one statement. Only if the verification
+ * does not exist: a write that committed but whose answer was lost is not refunded.
+ */
+async function refund(ctx: ServiceContext, input: VerifyCitizenInput, id: string): Promise<void> {
+  const live = input.mode === "live";
+  if (!live && !input.idempotency) return;
+  const q = new Sql();
+  const parts = [
+    live
+      ? refundCreditCtes(q, {
+          businessId: input.businessId,
+          amount: `CASE WHEN EXISTS (SELECT 1 FROM verification WHERE id = ${q.p(id, "uuid")}) THEN 0 ELSE 1 END`,
+          requestId: ctx.requestId,
+          note: "Verification refunded: no outcome",
+          at: new Date(),
+          verificationId: id,
+        })
+      : null,
+    input.idempotency ? releaseClaimCte(q, input.idempotency.scope) : null,
+  ].filter(Boolean);
+  await pool().query(prepared(`WITH ${parts.join(",")}
+SELECT 1`, q.values));
+}
