@@ -23,13 +23,13 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
 }
 
-/** Opens each page, waits until it has settled, and collects what axe finds, by page. */
+/** Opens each page, waits until its data has loaded (no spinner left), and collects what axe finds, by page. */
 async function walk(page: Page, paths: string[]): Promise<Record<string, string[]>> {
   const found: Record<string, string[]> = {};
   for (const path of paths) {
     await page.goto(path);
-    await page.waitForLoadState("networkidle");
     await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+    await expect(page.locator('[role="status"] .animate-spin')).toHaveCount(0);
     const violations = await seriousViolations(page);
     if (violations.length) found[path] = violations;
   }

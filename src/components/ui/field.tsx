@@ -4,7 +4,7 @@ import { Select } from "./select";
 
 const CONTROL =
   "block w-full rounded-md border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 " +
-  "placeholder:text-slate-400 focus:ring-2 focus:ring-inset focus:ring-blue-800 aria-[invalid=true]:ring-red-600";
+  "placeholder:text-slate-500 focus:ring-2 focus:ring-inset focus:ring-blue-800 aria-[invalid=true]:ring-red-600";
 
 type FieldProps = { label: string; error?: string; hint?: string; className?: string };
 
