@@ -1,12 +1,13 @@
 /**
  * The docs work offline and look right (product rules §23): the API reference makes no request
  * outside the deployment, lays out at desktop and phone widths, and "send request" calls this
- * deployment with the key the reader entered once. The guide's examples name this deployment and
+ * deployment with a sandbox key minted for a signed-in developer, or a key typed in and never
+ * stored. The guide's examples name this deployment and
  * copy with one click.
  */
 import type { Page, Request } from "@playwright/test";
 import { pool } from "@/server/db/client";
-import { expect, screenshotPath, test } from "./fixtures";
+import { expect, screenshotPath, signInAs, test } from "./fixtures";
 import { createTestBusiness } from "../test/support/factories";
 
 const origin = () => new URL(process.env.E2E_BASE_URL!).origin;
@@ -23,7 +24,8 @@ function recordForeignRequests(page: Page): string[] {
 test("the API reference stays on the deployment and fits a desktop and a phone", async ({ page }) => {
   const foreign = recordForeignRequests(page);
   await page.setViewportSize({ width: 1366, height: 900 });
-  await page.goto("/docs");
+  // Rendered on the server too: monitors and crawlers get a 200, not a 500.
+  expect((await page.goto("/docs"))!.status()).toBe(200);
   await expect(page.getByRole("heading", { name: "Hubi API", level: 1 })).toBeVisible();
   const sidebar = page.getByRole("navigation", { name: "Sidebar for Hubi API" });
   expect((await sidebar.boundingBox())!.width).toBeLessThan(400);
@@ -41,29 +43,44 @@ test("the API reference stays on the deployment and fits a desktop and a phone",
   expect(foreign).toEqual([]);
 });
 
-test("send request calls this deployment with the key entered once, also after a reload", async ({ page }) => {
+/** Everything the reference keeps in this browser, as one string: no key may be in it. */
+const storedText = (page: Page) => page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
+
+async function sendVerify(page: Page) {
+  await page.getByRole("button", { name: "Test Request (post /verify/citizen)" }).click();
+  const client = page.getByRole("dialog");
+  const response = page.waitForResponse((r) => r.url() === `${origin()}/api/v1/verify/citizen` && r.request().method() === "POST");
+  await client.getByRole("button", { name: /^Send post request/ }).click();
+  expect((await response).status()).toBe(200);
+  await client.getByRole("button", { name: "Close Client" }).click();
+}
+
+test("a signed-in developer sends requests from the reference without typing a key", async ({ page }) => {
   const business = await createTestBusiness();
   const foreign = recordForeignRequests(page);
+  await signInAs(page, business);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto("/docs");
+  await expect(page.getByText("Send request uses a sandbox key made for you on this page")).toBeVisible();
+  await sendVerify(page);
+
+  const { rows } = await pool().query<{ n: number }>("SELECT count(*)::int AS n FROM verification WHERE business_id = $1 AND mode = 'test'", [business.businessId]);
+  expect(rows[0]!.n).toBe(1);
+  expect(await storedText(page)).not.toContain("hubi_test_");
+  expect(foreign).toEqual([]);
+});
+
+test("a key typed into the reference is used but never kept in the browser", async ({ page }) => {
+  const business = await createTestBusiness();
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.goto("/docs");
   await page.getByRole("textbox", { name: "Bearer Token" }).fill(business.testKey);
+  await sendVerify(page);
+  expect(await storedText(page)).not.toContain(business.testKey.slice(-12));
 
-  const send = async () => {
-    await page.getByRole("button", { name: "Test Request (post /verify/citizen)" }).click();
-    const client = page.getByRole("dialog");
-    const response = page.waitForResponse((r) => r.url() === `${origin()}/api/v1/verify/citizen` && r.request().method() === "POST");
-    await client.getByRole("button", { name: /^Send post request/ }).click();
-    expect((await response).status()).toBe(200);
-    await client.getByRole("button", { name: "Close Client" }).click();
-  };
-  await send();
   await page.reload();
   await expect(page.getByRole("heading", { name: "Hubi API", level: 1 })).toBeVisible();
-  await send();
-
-  const { rows } = await pool().query<{ n: number }>("SELECT count(*)::int AS n FROM verification WHERE business_id = $1", [business.businessId]);
-  expect(rows[0]!.n).toBe(2);
-  expect(foreign).toEqual([]);
+  await expect(page.getByRole("textbox", { name: "Bearer Token" })).toHaveValue("");
 });
 
 test("the guide's examples name this deployment and copy with one click", async ({ page, context }) => {

@@ -1,6 +1,6 @@
 /** Setting a key's IP allowlist in the portal: the API then admits the key only from those addresses. */
 import { test, expect, signInAs } from "./fixtures";
-import { createKeyInUi } from "./portal";
+import { createKeyInUi, keyAction } from "./portal";
 import { createTestBusiness } from "../test/support/factories";
 
 test("an allowlist set in the portal limits the key to those addresses at once, and a bad entry is explained", async ({ page, request }) => {
@@ -16,7 +16,7 @@ test("an allowlist set in the portal limits the key to those addresses at once, 
 
   const row = page.getByRole("row").filter({ hasText: "Billing server" });
   await expect(row.getByRole("cell", { name: "Anywhere" })).toBeVisible();
-  await page.getByRole("button", { name: "Edit Billing server" }).click();
+  await keyAction(page, "Billing server", "Edit");
   const dialog = page.getByRole("dialog");
   const allowlist = dialog.getByLabel("Allowed IP addresses");
   await allowlist.fill("203.0.113.0/24\n2001:db8::/33\n10.0.0.0/40");
@@ -37,6 +37,6 @@ test("an allowlist set in the portal limits the key to those addresses at once, 
   expect((await verifyFrom("2001:db8:8000::1")).status()).toBe(403);
 
   // The edit dialog shows what is enforced, in canonical form, for the next change.
-  await page.getByRole("button", { name: "Edit Billing server" }).click();
+  await keyAction(page, "Billing server", "Edit");
   await expect(dialog.getByLabel("Allowed IP addresses")).toHaveValue("203.0.113.0/24\n2001:db8::/33");
 });

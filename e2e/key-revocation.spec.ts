@@ -1,6 +1,6 @@
 /** Revoking a key in the portal takes effect on the API at once; viewers never reach the keys. */
 import { test, expect, signInAs } from "./fixtures";
-import { createKeyInUi, verifyViaApi } from "./portal";
+import { createKeyInUi, keyAction, verifyViaApi } from "./portal";
 import { createTestBusiness, createTestMember } from "../test/support/factories";
 
 test("a key revoked in the portal is refused by the API on the next call", async ({ page, request }) => {
@@ -9,7 +9,7 @@ test("a key revoked in the portal is refused by the API on the next call", async
   const key = await createKeyInUi(page, "Staging server");
   expect((await verifyViaApi(request, key, { nationalId: "22222222222" })).status()).toBe(200);
 
-  await page.getByRole("button", { name: "Revoke Staging server" }).click();
+  await keyAction(page, "Staging server", "Revoke");
   await page.getByRole("dialog").getByRole("button", { name: "Revoke key" }).click();
   const row = page.getByRole("row").filter({ hasText: "Staging server" });
   await expect(row.getByRole("cell", { name: "revoked", exact: true })).toBeVisible();

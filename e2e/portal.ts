@@ -73,3 +73,9 @@ export async function setMode(page: Page, mode: "test" | "live") {
   if ((await toggle.getAttribute("aria-checked")) !== String(mode === "live")) await toggle.click();
   await expect(toggle).toHaveAttribute("aria-checked", String(mode === "live"));
 }
+
+/** Opens a key's row menu on the API keys page and chooses one of its actions. */
+export async function keyAction(page: Page, keyName: string, action: "Edit" | "Roll" | "Revoke") {
+  await page.getByRole("button", { name: `Actions for ${keyName}` }).click();
+  await page.getByRole("menu", { name: `Actions for ${keyName}` }).getByRole("menuitem", { name: action }).click();
+}

@@ -20,6 +20,9 @@ async function enrolInBrowser(page: import("@playwright/test").Page, userId: str
   await expect(page.getByTestId("recovery-codes").getByRole("listitem")).toHaveCount(10);
   const codes = (await page.getByTestId("recovery-codes").getByRole("listitem").allTextContents()).map((c) => c.trim());
   expect(codes).toHaveLength(10);
+  // On from the confirmation: the badge agrees with "Two-factor sign-in is on." while the codes show.
+  await expect(page.getByText("On", { exact: true })).toBeVisible();
+  await expect(page.getByText("Off", { exact: true })).toHaveCount(0);
   await page.getByRole("button", { name: "I have saved them" }).click();
   await expect(page.getByText("On", { exact: true })).toBeVisible();
   return { secret, codes };

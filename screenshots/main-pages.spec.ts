@@ -13,7 +13,28 @@ const WIDTHS = [
   { name: "desktop", width: 1366, height: 900 },
   { name: "phone", width: 390, height: 844 },
 ];
-const PORTAL_PAGES = ["overview", "verify", "history", "keys", "webhooks", "credits", "team"];
+const PORTAL_PAGES = ["overview", "verify", "history", "keys", "request-log", "webhooks", "credits", "team"];
+const ADMIN_PAGES = [
+  { path: "/admin", name: "admin-dashboard" },
+  { path: "/admin/businesses", name: "admin-businesses" },
+  { path: "/admin/audit", name: "admin-audit" },
+];
+
+/** Every button and link in a table lies inside the part of the table on screen (no action cut off). */
+async function expectNoClippedAction(page: Page) {
+  const clipped = await page.locator("main table").evaluateAll((tables) =>
+    tables.flatMap((table) => {
+      const view = (table.closest("[role=region]") ?? table).getBoundingClientRect();
+      return Array.from(table.querySelectorAll("button, a"))
+        .filter((el) => {
+          const box = el.getBoundingClientRect();
+          return box.width > 0 && (box.left < view.left - 1 || box.right > Math.min(view.right, window.innerWidth) + 1);
+        })
+        .map((el) => el.textContent?.trim() || el.getAttribute("aria-label") || el.tagName);
+    }),
+  );
+  expect(clipped).toEqual([]);
+}
 
 const saveLocale = (email: string, locale: Locale) => db().user.update({ where: { email }, data: { locale } });
 
@@ -24,6 +45,7 @@ async function shoot(page: Page, path: string, name: string, fullPage = true) {
     await page.goto(path);
     await expect(page.locator("main h1").first()).toBeVisible();
     await expect(page.locator('[role="status"] .animate-spin')).toHaveCount(0);
+    await expectNoClippedAction(page);
     await page.screenshot({ path: `docs/screenshots/${name}-${size.name}.png`, fullPage });
   }
 }
@@ -49,6 +71,6 @@ test("main pages in English and Somali, desktop and phone", async ({ page, reque
   await signInAs(page, admin);
   for (const locale of LOCALES) {
     await saveLocale(admin.email, locale);
-    await shoot(page, "/admin", `${locale}-admin-dashboard`);
+    for (const { path, name } of ADMIN_PAGES) await shoot(page, path, `${locale}-${name}`);
   }
 });

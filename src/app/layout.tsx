@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getTranslations } from "next-intl/server";
+import "@fontsource-variable/inter/wght.css";
 import "./globals.css";
 import { TRPCReactProvider } from "@/trpc/client";
 

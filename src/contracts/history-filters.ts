@@ -9,12 +9,12 @@ export const historyFiltersSchema = z
     /** Inclusive start and exclusive end, as instants. */
     from: z.date().optional(),
     to: z.date().optional(),
-    /** A verification's reference, as printed on its certificate (case and spaces do not matter). */
+    /** A verification's reference or any part of it, as printed on its certificate (case and spaces do not matter). */
     reference: z
       .string()
-      .trim()
-      .toUpperCase()
+      .overwrite((s) => s.replace(/\s+/g, "").toUpperCase())
       .max(40, "A reference is at most 40 characters, like HV-20261122-7KQ2M9XD")
+      .regex(/^[A-Z0-9-]*$/, "A reference has letters, digits and dashes only, like HV-20261122-7KQ2M9XD")
       .optional(),
     last4: z.string().trim().regex(/^[0-9]{4}$/, "Enter the last four digits of the national ID").optional(),
   })

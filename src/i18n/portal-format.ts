@@ -26,6 +26,8 @@ export function portalFormat(format: Formatter, t: TimeTranslator) {
     dateTime: (d: Date | string) => t("dateTime", parts(d)),
     date: (d: Date | string) => t("date", parts(d)),
     number: (n: number) => format.number(n),
+    /** A share (0.125) as a percentage: "12.5%". */
+    percent: (fraction: number) => format.number(fraction, { style: "percent", maximumFractionDigits: 1 }),
   };
 }
 

@@ -31,6 +31,16 @@ describe("verify from the portal", () => {
     expect(viaApi.status).toBe(429);
   });
 
+  it("words a repeated form in the form's terms, never the API's Idempotency-Key", async () => {
+    const business = await createTestBusiness();
+    const portal = await ownerCaller(business.userId, "test");
+    const token = submission();
+    await portal.verifications.verify({ nationalId: "11111111111", ...token });
+    const again = portal.verifications.verify({ nationalId: "22222222222", ...token });
+    await expect(again).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringContaining("This form was already sent") });
+    await expect(again).rejects.not.toMatchObject({ message: expect.stringContaining("Idempotency-Key") });
+  });
+
   it("records a portal verification in test mode at no cost", async () => {
     const business = await createTestBusiness();
     const body = await (await ownerCaller(business.userId, "test")).verifications.verify({ nationalId: "11111111111", purpose: "Branch", ...submission() });

@@ -4,6 +4,7 @@ import { redirect } from "next/navigation";
 import { LanguageSwitcher } from "@/components/i18n/language-switcher";
 import { getPortalSession } from "@/server/auth/portal-session";
 import { SignOutButton } from "@/components/admin/sign-out-button";
+import { redirectToSignIn } from "@/server/auth/redirect-to-sign-in";
 
 // Per-user pages: never prerendered or cached.
 export const dynamic = "force-dynamic";
@@ -11,7 +12,7 @@ export const dynamic = "force-dynamic";
 /** The user's own account: reachable by every signed-in user, before any business or console. */
 export default async function AccountLayout({ children }: { children: React.ReactNode }) {
   const session = await getPortalSession();
-  if (!session) redirect("/sign-in?callbackUrl=/account");
+  if (!session) return redirectToSignIn();
   const { user } = session;
   const home = user.memberships.length > 0 ? "/overview" : "/admin";
   return (

@@ -2,13 +2,14 @@ import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { PortalShell } from "@/components/portal/shell";
 import { getPortalSession } from "@/server/auth/portal-session";
+import { redirectToSignIn } from "@/server/auth/redirect-to-sign-in";
 
 // Per-user pages: never prerendered or cached.
 export const dynamic = "force-dynamic";
 
 export default async function PortalLayout({ children }: { children: React.ReactNode }) {
   const session = await getPortalSession();
-  if (!session) redirect("/sign-in");
+  if (!session) return redirectToSignIn();
   if (session.mustEnrolTwoFactor) redirect("/account?required=two-factor");
   const { user, membership, mode } = session;
   // A platform admin who belongs to no business works in the admin console.

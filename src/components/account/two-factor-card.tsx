@@ -22,10 +22,10 @@ export function TwoFactorCard() {
   const router = useRouter();
   const status = useQuery(trpc.security.status.queryOptions());
   const begin = useMutation(trpc.security.beginTwoFactor.mutationOptions());
-  const confirm = useMutation(trpc.security.confirmTwoFactor.mutationOptions());
-  const disable = useMutation(
-    trpc.security.disableTwoFactor.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.security.status.queryKey() }) }),
-  );
+  const refreshStatus = () => queryClient.invalidateQueries({ queryKey: trpc.security.status.queryKey() });
+  // The badge follows the server at once: two-factor sign-in is on from the confirmation, not from "I have saved them".
+  const confirm = useMutation(trpc.security.confirmTwoFactor.mutationOptions({ onSuccess: refreshStatus }));
+  const disable = useMutation(trpc.security.disableTwoFactor.mutationOptions({ onSuccess: refreshStatus }));
   const [saved, setSaved] = useState(false);
 
   function finish() {

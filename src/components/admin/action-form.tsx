@@ -1,7 +1,8 @@
 "use client";
 /**
  * The frame shared by the business page's admin actions: title, fields, button, outcome. A
- * high-risk action lists its confirmations; the action runs once every one is accepted.
+ * high-risk action lists its confirmations; the action runs once every one is accepted. `check`
+ * validates the fields first: nobody is asked to confirm what the server would refuse.
  */
 import { useErrorMessage } from "@/components/i18n/error-message";
 import { Button } from "@/components/ui/button";
@@ -17,6 +18,7 @@ export function ActionForm({
   error,
   success,
   confirmations = [],
+  check = () => true,
   onSubmit,
   children,
 }: {
@@ -28,6 +30,7 @@ export function ActionForm({
   error: unknown;
   success: string | null;
   confirmations?: Confirmation[];
+  check?: () => boolean;
   onSubmit: () => void;
   children?: React.ReactNode;
 }) {
@@ -41,7 +44,7 @@ export function ActionForm({
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          if (!pending) ask(confirmations, onSubmit);
+          if (!pending && check()) ask(confirmations, onSubmit);
         }}
       >
         <CardHeader title={title} description={description} />

@@ -120,7 +120,7 @@ export function AuditLog() {
                   <tr key={e.id}>
                     <Td className="align-top tabular-nums text-slate-500">
                       {e.chainSeq}
-                      {!e.businessId && <span className="block text-xs text-slate-400">{e.chain}</span>}
+                      {!e.businessId && <span className="block text-xs text-slate-600">{e.chain}</span>}
                     </Td>
                     <Td className="align-top text-slate-600">{format.dateTime(e.createdAt)}</Td>
                     <Td className="align-top">
@@ -133,7 +133,7 @@ export function AuditLog() {
                     </Td>
                     <Td className="align-top text-slate-600">
                       {e.actorName ?? e.actorType}
-                      <span className="block text-xs text-slate-400">{e.actorName ? e.actorType : e.actorId}</span>
+                      <span className="block text-xs text-slate-600">{e.actorName ? e.actorType : e.actorId}</span>
                     </Td>
                     <Td className="align-top">
                       {e.businessId ? (
@@ -141,7 +141,7 @@ export function AuditLog() {
                           {e.businessName ?? `${e.businessId.slice(0, 8)}…`}
                         </Link>
                       ) : (
-                        <span className="text-slate-400">—</span>
+                        <span className="text-slate-600">—</span>
                       )}
                     </Td>
                     <Td className="align-top font-mono text-xs text-slate-600">

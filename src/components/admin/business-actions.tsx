@@ -11,6 +11,8 @@ import { useSubmission } from "@/trpc/use-submission";
 import { SelectField, TextField } from "@/components/ui/field";
 import { ActionForm } from "./action-form";
 import { useRefreshBusiness } from "./use-refresh-business";
+import { grantCreditsInput } from "@/contracts/credits";
+import { useValidate } from "@/components/i18n/use-validate";
 
 type Business = {
   id: string;
@@ -96,6 +98,9 @@ export function GrantCreditsAction({ business, largeGrant }: { business: Busines
   const [amount, setAmount] = useState("");
   const [note, setNote] = useState("");
   const credits = Number(amount);
+  const validate = useValidate();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const input = { businessId: business.id, amount: credits, note: note.trim() || undefined };
   const grant = useSubmission(
     trpc.admin.businesses.grantCredits.mutationOptions({
       onSuccess: async () => {
@@ -129,10 +134,15 @@ export function GrantCreditsAction({ business, largeGrant }: { business: Busines
             ]
           : []),
       ]}
-      onSubmit={() => grant.submit({ businessId: business.id, amount: credits, note: note.trim() || undefined })}
+      check={() => {
+        const { errors } = validate(grantCreditsInput, input);
+        setErrors(errors);
+        return Object.keys(errors).length === 0;
+      }}
+      onSubmit={() => grant.submit(input)}
     >
-      <TextField label={t("credits")} type="number" min={1} step={1} required value={amount} onChange={(e) => setAmount(e.target.value)} />
-      <TextField label={t("note")} value={note} maxLength={500} placeholder={t("notePlaceholder")} onChange={(e) => setNote(e.target.value)} />
+      <TextField label={t("credits")} type="number" min={1} step={1} required value={amount} error={errors.amount} onChange={(e) => setAmount(e.target.value)} />
+      <TextField label={t("note")} value={note} maxLength={500} placeholder={t("notePlaceholder")} error={errors.note} onChange={(e) => setNote(e.target.value)} />
     </ActionForm>
   );
 }

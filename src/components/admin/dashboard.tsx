@@ -2,7 +2,7 @@
 /** The platform at a glance: businesses, verifications per day by mode, credits, webhook health. */
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useTRPC } from "@/trpc/client";
 import { useFormat } from "@/components/i18n/format";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -13,7 +13,6 @@ import { Stat } from "./stat";
 export function PlatformDashboard() {
   const t = useTranslations("admin.dashboard");
   const format = useFormat();
-  const formatter = useFormatter();
   const trpc = useTRPC();
   const dashboard = useQuery(trpc.admin.dashboard.queryOptions());
   if (dashboard.isPending) return <Loading label={t("loading")} />;
@@ -42,7 +41,7 @@ export function PlatformDashboard() {
         <Stat label={t("credits")} value={format.number(d.credits.granted)} detail={t("creditsDetail", { used: d.credits.used })} />
         <Stat
           label={t("webhookFailures")}
-          value={rate === null ? "—" : formatter.number(rate, "percent")}
+          value={rate === null ? "—" : format.percent(rate)}
           detail={t("webhookFailuresDetail", { failed: d.webhooks.failed, finished: d.webhooks.failed + d.webhooks.succeeded })}
         />
       </dl>

@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/states";
 import { safeCallback } from "./safe-callback";
+import { SESSION_ENDED } from "./sign-in-url";
 
 /** next-auth's error codes that have their own text (auth.signIn.errors); others get a general one. */
 const KNOWN_ERRORS = new Set(["CredentialsSignin", "TooManyAttempts", "InvalidCode", "EmailNotConfirmed"]);
@@ -59,6 +60,7 @@ export function SignInForm() {
   return (
     <form onSubmit={onSubmit} className="space-y-4" noValidate>
       <h1 className="text-xl font-semibold">{t("heading")}</h1>
+      {!error && params.get("reason") === SESSION_ENDED && <Notice tone="info">{t("sessionEnded")}</Notice>}
       {error && (
         <div role="alert">
           <Notice tone="warning">{error}</Notice>

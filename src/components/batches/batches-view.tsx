@@ -139,7 +139,7 @@ function Counts({ counts }: { counts: Batch["counts"] }) {
   const results = useTranslations("common.results");
   const name = (outcome: string) => (outcome in RESULTS ? results(outcome) : t(`counts.${outcome}`));
   const entries = Object.entries(counts).filter(([, n]) => n > 0);
-  if (entries.length === 0) return <span className="text-slate-400">—</span>;
+  if (entries.length === 0) return <span className="text-slate-600">—</span>;
   return (
     <ul className="text-xs text-slate-700">
       {entries.map(([outcome, n]) => (

@@ -10,7 +10,7 @@ export function CodeBlock({ title, children }: { title?: string; children: strin
         <span>{title}</span>
         <CopyButton text={code} label={title ? t("copyTitled", { title }) : t("copy")} />
       </figcaption>
-      <pre className="overflow-x-auto p-4 text-sm leading-relaxed text-slate-100">
+      <pre tabIndex={0} className="overflow-x-auto p-4 text-sm leading-relaxed text-slate-100">
         <code>{code}</code>
       </pre>
     </figure>

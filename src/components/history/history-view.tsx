@@ -10,13 +10,13 @@ import { Pagination } from "@/components/ui/pagination";
 import { Empty, ErrorState, Loading } from "@/components/ui/states";
 import { Table, Tbody, Td, Th } from "@/components/ui/table";
 import { useFormat } from "@/components/i18n/format";
-import { localizeIssue } from "@/contracts/validation-messages";
+import type { Translate } from "@/contracts/validation-messages";
 import { usePortal } from "@/components/portal/portal-context";
 import { ResultBadge } from "@/components/portal/result-badge";
 import { MatchOutcome } from "@/components/verify/match-summary";
 import { historyFiltersFromSearchParams } from "@/contracts/history-filters";
 import { useTRPC } from "@/trpc/client";
-import { HistoryFiltersForm } from "./history-filters-form";
+import { filterErrors, HistoryFiltersForm } from "./history-filters-form";
 
 const LIMIT = 20;
 
@@ -38,7 +38,7 @@ export function HistoryView() {
     placeholderData: (previous) => previous,
   });
   // Invalid filters show their errors and no results (never the unfiltered history).
-  const errors = parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? "from"), localizeIssue(i, validation)]));
+  const errors = filterErrors(params, validation as Translate);
   const shown = parsed.success ? list.data : undefined;
 
   return (
@@ -57,7 +57,8 @@ export function HistoryView() {
       </CardBody>
       {list.isPending && parsed.success && <Loading label={t("loading")} />}
       {parsed.success && list.error && <ErrorState error={list.error} />}
-      {shown?.pagination.total === 0 && <Empty title={t("emptyTitle")}>{t("emptyBody")}</Empty>}
+      {shown?.pagination.total === 0 &&
+        (filterKey ? <Empty title={t("noMatchTitle")}>{t("noMatchBody")}</Empty> : <Empty title={t("emptyTitle")}>{t("emptyBody")}</Empty>)}
       {shown && shown.pagination.total > 0 && (
         <>
           <Table caption={t("caption")}>

@@ -35,7 +35,7 @@ export function RedactButton({ id, reference }: { id: string; reference: string 
             <Button variant="secondary" onClick={() => setOpen(false)}>
               {t("cancel")}
             </Button>
-            <Button variant="danger" busy={redact.isPending} onClick={() => redact.mutate({ id })}>
+            <Button variant="dangerSolid" busy={redact.isPending} onClick={() => redact.mutate({ id })}>
               {t("submit")}
             </Button>
           </div>

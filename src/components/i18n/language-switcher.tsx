@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { LOCALES, type Locale } from "@/i18n/locales";
 import { LOCALE_COOKIE } from "@/i18n/pick-locale";
 import { useTRPC } from "@/trpc/client";
+import { Select } from "@/components/ui/select";
 
 const YEAR_IN_SECONDS = 365 * 24 * 60 * 60;
 
@@ -27,18 +28,18 @@ export function LanguageSwitcher({ signedIn }: { signedIn: boolean }) {
   }
 
   return (
-    <select
+    <Select
       aria-label={t("label")}
       value={locale}
       disabled={save.isPending}
       onChange={(e) => void choose(e.target.value as Locale)}
-      className="rounded-md border-0 bg-white py-1 pl-2 pr-7 text-sm text-slate-800 ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-blue-800"
+      className="py-1 text-slate-800"
     >
       {LOCALES.map((l) => (
         <option key={l} value={l} lang={l}>
           {t(l)}
         </option>
       ))}
-    </select>
+    </Select>
   );
 }

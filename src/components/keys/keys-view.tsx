@@ -7,6 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { Empty, ErrorState, Loading, Notice } from "@/components/ui/states";
+import { RowMenu } from "@/components/ui/row-menu";
 import { Table, Tbody, Td, Th } from "@/components/ui/table";
 import { useFormat } from "@/components/i18n/format";
 import { usePortal } from "@/components/portal/portal-context";
@@ -95,17 +96,14 @@ export function KeysView() {
                   <Td>{k.expiresAt ? format.dateTime(k.expiresAt) : t("neverExpires")}</Td>
                   <Td className="text-right">
                     {k.status === "active" && (
-                      <div className="flex justify-end gap-2">
-                        <Button size="sm" variant="secondary" onClick={() => setEditing(k)} aria-label={t("editLabel", { name: k.name })}>
-                          {t("edit")}
-                        </Button>
-                        <Button size="sm" variant="secondary" onClick={() => setRolling(k)} aria-label={t("rollLabel", { name: k.name })}>
-                          {t("roll")}
-                        </Button>
-                        <Button size="sm" variant="danger" onClick={() => setRevoking(k)} aria-label={t("revokeLabel", { name: k.name })}>
-                          {t("revoke")}
-                        </Button>
-                      </div>
+                      <RowMenu
+                        label={t("actionsFor", { name: k.name })}
+                        actions={[
+                          { label: t("edit"), onSelect: () => setEditing(k) },
+                          { label: t("roll"), onSelect: () => setRolling(k) },
+                          { label: t("revoke"), onSelect: () => setRevoking(k), destructive: true },
+                        ]}
+                      />
                     )}
                   </Td>
                 </tr>

@@ -30,7 +30,7 @@ export function RevokeKeyDialog({ apiKey, onClose }: { apiKey: { id: string; nam
             <Button variant="secondary" onClick={onClose}>
               {t("cancel")}
             </Button>
-            <Button variant="danger" busy={revoke.isPending} onClick={() => revoke.mutate({ keyId: apiKey.id })}>
+            <Button variant="dangerSolid" busy={revoke.isPending} onClick={() => revoke.mutate({ keyId: apiKey.id })}>
               {t("submit")}
             </Button>
           </div>

@@ -2,6 +2,7 @@
 import { useTranslations } from "next-intl";
 import { usePortal } from "./portal-context";
 import { useSelectionCookie } from "./selection";
+import { Select } from "@/components/ui/select";
 
 /** Shown only to people who belong to more than one business. */
 export function BusinessSwitcher() {
@@ -12,17 +13,17 @@ export function BusinessSwitcher() {
   return (
     <label className="block">
       <span className="sr-only">{t("business")}</span>
-      <select
+      <Select
         value={businessId}
         onChange={(e) => select(e.target.value)}
-        className="w-full rounded-md border-0 bg-white py-1.5 pl-2 pr-8 text-sm font-semibold text-slate-900 ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-blue-800"
+        className="py-1.5 font-semibold"
       >
         {memberships.map((m) => (
           <option key={m.businessId} value={m.businessId}>
             {m.businessName}
           </option>
         ))}
-      </select>
+      </Select>
     </label>
   );
 }

@@ -14,6 +14,7 @@ import { mayDo } from "@/contracts/roles";
 import type { Role } from "@/generated/prisma/enums";
 import { useTRPC } from "@/trpc/client";
 import { ROLES } from "./roles";
+import { Select } from "@/components/ui/select";
 
 type Member = { userId: string; name: string; email: string };
 
@@ -75,19 +76,19 @@ export function MembersCard() {
                 <Td>{m.email}</Td>
                 <Td>
                   {isOwner ? (
-                    <select
+                    <Select
                       aria-label={t("members.roleOf", { name: m.name })}
                       value={m.role}
                       disabled={changeRole.isPending}
                       onChange={(e) => confirmRole(m, e.target.value as Role)}
-                      className="rounded-md border-0 py-1 pl-2 pr-8 text-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-blue-800"
+                      className="py-1"
                     >
                       {ROLES.map((r) => (
                         <option key={r} value={r}>
                           {roles(r)}
                         </option>
                       ))}
-                    </select>
+                    </Select>
                   ) : (
                     <span>{roles(m.role)}</span>
                   )}
@@ -123,7 +124,7 @@ export function MembersCard() {
               <Button variant="secondary" onClick={() => setRemoving(null)}>
                 {t("members.cancel")}
               </Button>
-              <Button variant="danger" busy={remove.isPending} onClick={() => remove.mutate({ userId: removing.userId })}>
+              <Button variant="dangerSolid" busy={remove.isPending} onClick={() => remove.mutate({ userId: removing.userId })}>
                 {t("members.removeSubmit")}
               </Button>
             </div>

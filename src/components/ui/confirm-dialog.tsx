@@ -25,7 +25,7 @@ export function useConfirmations() {
               {t("cancel")}
             </Button>
             <Button
-              variant="danger"
+              variant="dangerSolid"
               autoFocus
               onClick={() => {
                 if (pending.step + 1 < pending.steps.length) return setPending({ ...pending, step: pending.step + 1 });

@@ -1,9 +1,10 @@
 import { useId } from "react";
 import { cn } from "./cn";
+import { Select } from "./select";
 
 const CONTROL =
   "block w-full rounded-md border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 " +
-  "placeholder:text-slate-400 focus:ring-2 focus:ring-inset focus:ring-blue-800 aria-[invalid=true]:ring-red-600";
+  "placeholder:text-slate-500 focus:ring-2 focus:ring-inset focus:ring-blue-800 aria-[invalid=true]:ring-red-600";
 
 type FieldProps = { label: string; error?: string; hint?: string; className?: string };
 
@@ -43,9 +44,9 @@ export function SelectField({ label, error, hint, className, children, ...select
       hint={hint}
       className={className}
       render={(a11y) => (
-        <select className={cn(CONTROL, "pr-8")} {...select} {...a11y}>
+        <Select {...select} {...a11y}>
           {children}
-        </select>
+        </Select>
       )}
     />
   );

@@ -1,11 +1,38 @@
+"use client";
+import { useLayoutEffect, useRef } from "react";
 import { cn } from "./cn";
 
-/** A table that scrolls sideways on narrow screens instead of squashing its columns. */
+/**
+ * A table that fits any screen. Under 640 px each row stacks into a card of "label: value" lines
+ * (each cell is labelled with its column's heading, so status and actions stay on screen); above,
+ * a table wider than its card scrolls sideways and shows a shadow on the side that has more.
+ */
 export function Table({ caption, children }: { caption: string; children: React.ReactNode }) {
+  const ref = useRef<HTMLTableElement>(null);
+  // After every render: rows come and go with their data, and each new cell needs its label.
+  useLayoutEffect(() => {
+    const table = ref.current;
+    if (!table) return;
+    const headings = Array.from(table.tHead?.rows[0]?.cells ?? [], (th) => th.textContent?.trim() ?? "");
+    for (const body of Array.from(table.tBodies)) {
+      for (const row of Array.from(body.rows)) {
+        Array.from(row.cells).forEach((cell, i) => cell.setAttribute("data-label", headings[i] ?? ""));
+      }
+    }
+  });
   return (
     // Positioned, so that visually hidden (absolute) labels in cells scroll with the table, not the page.
-    <div className="relative overflow-x-auto">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
+    // A named, focusable region: keyboard users can scroll it too.
+    <div role="region" aria-label={caption} tabIndex={0} className="relative focus-visible:outline-2 focus-visible:outline-blue-800 sm:scroll-shadows sm:overflow-x-auto">
+      <table
+        ref={ref}
+        className={cn(
+          "min-w-full text-sm sm:divide-y sm:divide-slate-200",
+          "max-sm:block max-sm:[&_thead]:sr-only max-sm:[&_tbody]:block max-sm:[&_tr]:block max-sm:[&_tr]:px-4 max-sm:[&_tr]:py-3",
+          "max-sm:[&_td]:flex max-sm:[&_td]:justify-between max-sm:[&_td]:gap-4 max-sm:[&_td]:px-0 max-sm:[&_td]:py-1 max-sm:[&_td]:text-right max-sm:[&_td]:whitespace-normal",
+          "max-sm:[&_td]:before:content-[attr(data-label)] max-sm:[&_td]:before:text-left max-sm:[&_td]:before:text-xs max-sm:[&_td]:before:font-medium max-sm:[&_td]:before:text-slate-600 max-sm:[&_td[data-label='']]:before:content-none",
+        )}
+      >
         <caption className="sr-only">{caption}</caption>
         {children}
       </table>

@@ -1,15 +1,12 @@
-import { z } from "zod";
+import type { z } from "zod";
+import { grantCreditsInput } from "@/contracts/credits";
 import { transactOnce } from "@/server/submissions";
 import type { ServiceContext } from "@/server/context";
 import { recordAudit } from "@/server/audit/record";
 import { assertPlatformAdmin } from "@/server/access/authorization";
 import { notFound } from "@/server/errors";
 
-export const grantCreditsInput = z.object({
-  businessId: z.uuid(),
-  amount: z.number().int().min(1, "Amount must be at least 1").max(100_000_000),
-  note: z.string().trim().max(500).optional(),
-});
+export { grantCreditsInput };
 
 /** Adds live credits (platform admins). Buckets and ledger change in one transaction, once per submission. */
 export async function grantCredits(ctx: ServiceContext, input: z.input<typeof grantCreditsInput>) {

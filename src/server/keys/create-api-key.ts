@@ -51,9 +51,9 @@ export async function insertApiKey(
   tx: Prisma.TransactionClient,
   ctx: ServiceContext,
   { businessId, mode, name, expiresInDays, scope, allowedIps }: z.output<typeof createApiKeyInput>,
+  expiresAt = expiresInDays ? new Date(Date.now() + expiresInDays * 86_400_000) : null,
 ): Promise<CreatedApiKey> {
   const key = generateApiKey(mode);
-  const expiresAt = expiresInDays ? new Date(Date.now() + expiresInDays * 86_400_000) : null;
   const business = await tx.business.findUnique({ where: { id: businessId }, select: { liveAccess: true } });
   if (!business) throw notFound("Business not found");
   if (mode === "live" && business.liveAccess !== "approved") {

@@ -30,7 +30,7 @@ export const listVerificationsInput = z.object({
   channel: channelSchema.optional(),
   from: z.date().optional(),
   to: z.date().optional(),
-  /** The portal's searches: one reference, or the national IDs ending in these four digits. */
+  /** The portal's searches: a reference or any part of one, or the national IDs ending in these four digits. */
   reference: z.string().optional(),
   last4: z.string().optional(),
   /** The portal shows each item's last four digits; the API's list items do not carry them. */
@@ -114,7 +114,7 @@ async function pageRows(ctx: ServiceContext, input: Input, position: Position): 
     input.channel && `channel = ${q.p(input.channel, '"Channel"')}`,
     input.from && `created_at >= ${q.p(input.from, "timestamptz")}`,
     input.to && `created_at < ${q.p(input.to, "timestamptz")}`,
-    input.reference && `reference = ${q.p(input.reference, "text")}`,
+    input.reference && `strpos(reference, ${q.p(input.reference, "text")}) > 0`,
     input.last4 && `national_id_last4 = ${q.p(input.last4, "text")}`,
   ].filter(Boolean);
   // An unpaid page reads no rows (the head still answers, so the caller can tell 402 from 404).

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { verifyCitizenRequestSchema, type VerifyCitizenResponse } from "@/contracts/verifications";
 import type { ServiceContext } from "@/server/context";
 import { admitPortalRequest } from "@/server/access/portal-admission";
+import { AppError, conflict } from "@/server/errors";
 import { verifyCitizen } from "./verify-citizen";
 import { hashIdempotencyKey } from "@/server/crypto/secrets";
 import { assertConsentPolicy } from "./consent-policy";
@@ -21,7 +22,21 @@ export async function verifyFromPortal(ctx: ServiceContext, input: z.input<typeo
   const request = { nationalId, purpose, match, consent, lawfulBasis };
   const scope = submissionScope(ctx, businessId, mode);
   const idempotency = scope ? { scope, hash: requestHash(request) } : null;
-  return (await verifyCitizen(ctx, { businessId, mode, channel: "portal", ...request, idempotency })).body;
+  try {
+    return (await verifyCitizen(ctx, { businessId, mode, channel: "portal", ...request, idempotency })).body;
+  } catch (error) {
+    throw inFormWords(error);
+  }
+}
+
+/** The form has no Idempotency-Key its reader could know of: the API's wording about one is put in the form's terms. */
+function inFormWords(error: unknown): unknown {
+  if (!(error instanceof AppError)) return error;
+  if (error.code === "IDEMPOTENCY_IN_FLIGHT") {
+    return new AppError(error.code, "This verification is still running. Wait a moment, then press Verify again to see its result.", error.options);
+  }
+  if (error.code === "CONFLICT") return conflict("This form was already sent with other details. Reload the page to verify someone else.");
+  return error;
 }
 
 /** Keyed like the API's Idempotency-Keys; the prefix keeps a portal form's key apart from them. */

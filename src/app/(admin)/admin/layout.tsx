@@ -6,6 +6,7 @@ import { LanguageSwitcher } from "@/components/i18n/language-switcher";
 import { getPortalSession } from "@/server/auth/portal-session";
 import { AdminNav } from "../../../components/admin/admin-nav";
 import { SignOutButton } from "../../../components/admin/sign-out-button";
+import { redirectToSignIn } from "@/server/auth/redirect-to-sign-in";
 
 // Per-user pages: never prerendered or cached.
 export const dynamic = "force-dynamic";
@@ -19,7 +20,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function AdminLayout({ children }: { children: React.ReactNode }) {
   const session = await getPortalSession();
   const user = session?.user;
-  if (!user) redirect("/sign-in?callbackUrl=/admin");
+  if (!user) return redirectToSignIn();
   // Not found rather than forbidden: the console's existence is nobody else's business.
   if (!user.isPlatformAdmin) notFound();
   if (!user.twoFactorEnabled) redirect("/account?required=two-factor");

@@ -2,6 +2,7 @@ import { headers } from "next/headers";
 import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/ui/page-header";
 import { BalanceCard } from "@/components/overview/balance-card";
+import { GettingStarted } from "@/components/overview/getting-started";
 import { QuickStart } from "@/components/overview/quick-start";
 import { UsageChart } from "@/components/overview/usage-chart";
 import { env } from "@/env";
@@ -26,6 +27,9 @@ export default async function OverviewPage() {
     <>
       <PageHeader title={t("title")} description={t("description")} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <div className="lg:col-span-3">
+          <GettingStarted />
+        </div>
         <div className="lg:col-span-2">
           <UsageChart />
         </div>

@@ -1,5 +1,6 @@
 import { memberProcedure, router } from "../init";
 import { getBusinessSummary } from "@/server/businesses/get-business-summary";
+import { getGettingStarted } from "@/server/overview/get-getting-started";
 import { getUsageByDay } from "@/server/overview/get-usage-by-day";
 import { getRegistryHealth } from "@/server/registry/health";
 import {
@@ -11,6 +12,7 @@ export const businessRouter = router({
   summary: memberProcedure("read").query(({ ctx }) => getBusinessSummary(ctx.service, { businessId: ctx.businessId })),
   /** The "registry degraded" banner: the same for every business. */
   registryHealth: memberProcedure("read").query(() => getRegistryHealth()),
+  gettingStarted: memberProcedure("read").query(({ ctx }) => getGettingStarted(ctx.service, { businessId: ctx.businessId })),
   usageByDay: memberProcedure("read").query(({ ctx }) => getUsageByDay(ctx.service, { businessId: ctx.businessId, mode: ctx.mode })),
   updateDataProtection: memberProcedure("manageDataProtection")
     .input(updateDataProtectionSettingsInput.omit({ businessId: true }))

@@ -1,0 +1,73 @@
+/**
+ * Every page we render passes axe-core with no serious or critical violation (WCAG 2.1 AA rules:
+ * contrast, names on controls, structure). One signed-in session walks each area's pages, so the
+ * check costs a page load per page and nothing more.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { randomUUID } from "node:crypto";
+import { pool } from "@/server/db/client";
+import { systemContext } from "@/server/context";
+import { setWebhookUrl } from "@/server/webhooks/set-webhook-url";
+import { expect, signInAs, test } from "./fixtures";
+import { verifyViaApi } from "./portal";
+import { createTestBusiness } from "../test/support/factories";
+
+const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+/** The serious and critical violations on the page as it stands, as "rule: target" lines. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
+}
+
+/** Opens each page, waits until its data has loaded (no spinner left), and collects what axe finds, by page. */
+async function walk(page: Page, paths: string[]): Promise<Record<string, string[]>> {
+  const found: Record<string, string[]> = {};
+  for (const path of paths) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+    await expect(page.locator('[role="status"] .animate-spin')).toHaveCount(0);
+    const violations = await seriousViolations(page);
+    if (violations.length) found[path] = violations;
+  }
+  return found;
+}
+
+test("public pages have no serious accessibility violation", async ({ page }) => {
+  expect(await walk(page, ["/", "/sign-in", "/sign-up", "/forgot-password", "/docs/guide"])).toEqual({});
+});
+
+test("every portal page has no serious accessibility violation", async ({ page, request }) => {
+  const business = await createTestBusiness();
+  const made = await (await verifyViaApi(request, business.testKey, { nationalId: "11111111111" })).json();
+  await signInAs(page, business);
+  const paths = ["/overview", "/verify", "/history", `/history/${made.data.id}`, "/batches", "/keys", "/request-log", "/webhooks"];
+  paths.push("/credits", "/team", "/live-access", "/data-protection", "/account");
+  expect(await walk(page, paths)).toEqual({});
+});
+
+test("every admin page has no serious accessibility violation; the webhook failure rate reads as a percentage", async ({ page, admin }) => {
+  // One finished delivery of each outcome: the dashboard has a failure rate to show.
+  const business = await createTestBusiness();
+  const { id: endpointId } = await setWebhookUrl(systemContext("e2e"), { businessId: business.businessId, mode: "test", url: "https://receiver.example/hook" });
+  for (const status of ["succeeded", "failed"]) {
+    await pool().query(
+      `INSERT INTO webhook_delivery (id, endpoint_id, event_id, event_type, status, completed_at) VALUES ($1, $2, $3, 'webhook_test', $4::"DeliveryStatus", now())`,
+      [randomUUID(), endpointId, randomUUID(), status],
+    );
+  }
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  await signInAs(page, admin);
+  const paths = ["/admin", "/admin/businesses", `/admin/businesses/${business.businessId}`, "/admin/live-access", "/admin/registry", "/admin/audit"];
+  expect(await walk(page, paths)).toEqual({});
+
+  await page.goto("/admin");
+  await expect(page.getByRole("definition").filter({ hasText: /^\d+(\.\d)?%$/ })).toHaveCount(1);
+  expect(problems.filter((p) => p.includes("MISSING_FORMAT"))).toEqual([]);
+});

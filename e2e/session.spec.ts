@@ -1,0 +1,56 @@
+/**
+ * A session that ends (signed out everywhere from another browser, or expired) and a link opened
+ * while signed out both lead to sign-in and, after it, back to the page the reader was on.
+ */
+import type { Page } from "@playwright/test";
+import { expect, signInAs, test, type Credentials } from "./fixtures";
+import { verifyViaApi } from "./portal";
+import { createTestBusiness } from "../test/support/factories";
+
+/** Signs in on the sign-in page the app sent the reader to, keeping its return address. */
+async function signInHere(page: Page, creds: Credentials) {
+  await page.getByLabel("Email").fill(creds.email);
+  await page.getByLabel("Password").fill(creds.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+test("a session ended from another browser sends the open tab to sign-in and back to its page", async ({ page, browser }) => {
+  const business = await createTestBusiness();
+  await signInAs(page, business);
+  await page.goto("/keys");
+  await expect(page.getByRole("heading", { name: "API keys", level: 1 })).toBeVisible();
+
+  const elsewhere = await browser.newContext();
+  const other = await elsewhere.newPage();
+  await signInAs(other, business);
+  await other.goto("/account");
+  await other.getByRole("button", { name: "Sign out everywhere" }).click();
+  await expect(other.getByRole("heading", { name: "Sign in to Hubi" })).toBeVisible();
+  await elsewhere.close();
+
+  // The open tab still shows the keys page; its next action finds the session gone.
+  await page.getByRole("button", { name: "Create key" }).click();
+  await page.getByRole("dialog").getByLabel("Name").fill("After sign-out");
+  await page.getByRole("dialog").getByRole("button", { name: "Create key" }).click();
+  await page.waitForURL((url) => url.pathname === "/sign-in");
+  expect(new URL(page.url()).searchParams.get("callbackUrl")).toBe("/keys");
+  await expect(page.getByText("You were signed out. Sign in again to continue where you were.")).toBeVisible();
+
+  await signInHere(page, business);
+  await page.waitForURL((url) => url.pathname === "/keys");
+  await expect(page.getByRole("heading", { name: "API keys", level: 1 })).toBeVisible();
+});
+
+test("a deep link opened while signed out returns to its page after sign-in", async ({ page, request }) => {
+  const business = await createTestBusiness();
+  const verified = await (await verifyViaApi(request, business.testKey, { nationalId: "11111111111" })).json();
+  const path = `/history/${verified.data.id}`;
+
+  await page.goto(path);
+  await page.waitForURL((url) => url.pathname === "/sign-in");
+  expect(new URL(page.url()).searchParams.get("callbackUrl")).toBe(path);
+
+  await signInHere(page, business);
+  await page.waitForURL((url) => url.pathname === path);
+  await expect(page.getByText(verified.data.reference).first()).toBeVisible();
+});
