@@ -86,7 +86,7 @@ describe("sandbox levers", () => {
         const r = await api("GET", `/verifications/${res.body.data.id}`, { key: biz.testKey });
         return r.body.data.result !== "pending" && r;
       });
-      expect(done.body).toMatchObject({ data: { result: "verified" }, citizen: { fullName: "Amina Hassan Abdi" } });
+      expect(done.body).toMatchObject({ data: { result: "verified" }, citizen: { fullName: expect.any(String) } });
       const events = await api("GET", "/events?type=verification_completed", { key: biz.testKey });
       expect(events.body.data.filter((e: { data: { id: string } }) => e.data.id === res.body.data.id)).toHaveLength(1);
     } finally {
