@@ -92,7 +92,7 @@ describe("sandbox levers", () => {
     } finally {
       await worker.stop();
     }
-  }, 30_000);
+  }, 60_000);
 
   it("are sandbox-only: with a live key these IDs are ordinary registry lookups", async () => {
     const res = await verify(SANDBOX_LEVERS.internal_error, biz.liveKey!);

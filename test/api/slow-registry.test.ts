@@ -64,10 +64,10 @@ describe("a slow registry, for a caller that sends Prefer: respond-async", () =>
     const biz = await createTestBusiness({ live: true, credits: 5 });
     const key = { "idempotency-key": `async-${biz.businessId}` };
     const { ms, res } = await timed(() => verify(biz, SLOW_IDS.slow, { ...ASYNC, ...key }));
-    // A 202 only once the 1.5 s budget's own timer fired, and before the registry's answer at 2.5 s
-    // (which would have made it a 200): the margin up to it is for a loaded machine.
+    // By structure: a 202 exists only once the 1.5 s budget's own timer fired, before the registry's
+    // answer at 2.5 s (a 200 had it waited). The wall clock gets a margin for a loaded machine.
     expect(res.status).toBe(202);
-    expect(ms).toBeLessThan(2500);
+    expect(ms).toBeLessThan(5000);
     expect(res.headers.get("preference-applied")).toBe("respond-async");
     expect(res.body).toMatchObject({ creditDeducted: true, citizen: null, data: { result: "pending", creditsUsed: 1 } });
     const { id } = res.body.data;
@@ -89,7 +89,7 @@ describe("a slow registry, for a caller that sends Prefer: respond-async", () =>
     expect(await balanceOf(biz.businessId)).toBe(4);
     expect(await ledgerSum(biz.businessId)).toBe(4);
     expect(await verificationCount(biz.businessId)).toBe(1);
-  }, 30_000);
+  }, 60_000);
 
   it("ends unavailable when the registry never answers: credit refunded, verification_completed with that result", async () => {
     const biz = await createTestBusiness({ live: true, credits: 5 });
@@ -104,7 +104,7 @@ describe("a slow registry, for a caller that sends Prefer: respond-async", () =>
     expect(await ledgerSum(biz.businessId)).toBe(5);
     const { rows } = await pool().query("SELECT kind, amount FROM credit_ledger_entry WHERE business_id = $1 AND kind <> 'grant' ORDER BY id", [biz.businessId]);
     expect(rows).toEqual([{ kind: "usage", amount: -1 }, { kind: "refund", amount: 1 }]);
-  }, 30_000);
+  }, 60_000);
 
   it("completes once when the worker holding the lookup is killed: another worker takes it over", async () => {
     const biz = await createTestBusiness({ live: true, credits: 5 });
