@@ -31,7 +31,7 @@ describe("a pending verification", () => {
     expect(performance.now() - started).toBeLessThan(PENDING_SECONDS * 1000);
     expect(pending).toMatchObject({ result: "pending", citizen: null });
     const done = await hubi.waitForVerification(pending.id, { pollIntervalMs: 200 });
-    expect(done).toMatchObject({ id: pending.id, result: "verified", citizen: { fullName: "Amina Hassan Abdi" } });
+    expect(done).toMatchObject({ id: pending.id, result: "verified", citizen: { fullName: expect.any(String) } });
   });
 
   it("stops waiting as soon as its webhook event arrives, without waiting for the next poll", async () => {

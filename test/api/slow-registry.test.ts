@@ -27,6 +27,16 @@ async function timed<T>(call: () => Promise<T>): Promise<{ ms: number; res: T }>
   return { ms: performance.now() - started, res };
 }
 
+/** Waits in the database (the API's rate limit is not for polling this fast), then reads it once through the API. */
+async function completed(biz: TestBusiness, id: string, timeoutMs?: number) {
+  await waitFor(
+    "the pending verification to complete",
+    async () => (await pool().query("SELECT 1 FROM verification WHERE id = $1 AND result <> 'pending'", [id])).rows.length === 1,
+    timeoutMs,
+  );
+  return retrieve(biz, id);
+}
+
 /** The verification_completed events of one verification, as the events API lists them. */
 async function completions(biz: TestBusiness, id: string) {
   const res = await api("GET", "/events?type=verification_completed", { key: biz.liveKey! });
@@ -54,8 +64,10 @@ describe("a slow registry, for a caller that sends Prefer: respond-async", () =>
     const biz = await createTestBusiness({ live: true, credits: 5 });
     const key = { "idempotency-key": `async-${biz.businessId}` };
     const { ms, res } = await timed(() => verify(biz, SLOW_IDS.slow, { ...ASYNC, ...key }));
+    // By structure: a 202 exists only once the 1.5 s budget's own timer fired, before the registry's
+    // answer at 2.5 s (a 200 had it waited). The wall clock gets a margin for a loaded machine.
     expect(res.status).toBe(202);
-    expect(ms).toBeLessThan(2000);
+    expect(ms).toBeLessThan(5000);
     expect(res.headers.get("preference-applied")).toBe("respond-async");
     expect(res.body).toMatchObject({ creditDeducted: true, citizen: null, data: { result: "pending", creditsUsed: 1 } });
     const { id } = res.body.data;
@@ -66,10 +78,7 @@ describe("a slow registry, for a caller that sends Prefer: respond-async", () =>
     expect(early.headers.get("idempotent-replayed")).toBe("true");
 
     await pendingWorker();
-    const done = await waitFor("the pending verification to complete", async () => {
-      const r = await retrieve(biz, id);
-      return r.body.data.result !== "pending" && r;
-    });
+    const done = await completed(biz, id);
     expect(done.body).toMatchObject({ data: { id, result: "verified" }, citizen: { fullName: "Hodan Warsame Farah", dateOfBirth: "1990-04-12" } });
     expect(await completions(biz, id)).toEqual(["verified"]);
     const replay = await verify(biz, SLOW_IDS.slow, { ...ASYNC, ...key });
@@ -80,7 +89,7 @@ describe("a slow registry, for a caller that sends Prefer: respond-async", () =>
     expect(await balanceOf(biz.businessId)).toBe(4);
     expect(await ledgerSum(biz.businessId)).toBe(4);
     expect(await verificationCount(biz.businessId)).toBe(1);
-  }, 30_000);
+  }, 60_000);
 
   it("ends unavailable when the registry never answers: credit refunded, verification_completed with that result", async () => {
     const biz = await createTestBusiness({ live: true, credits: 5 });
@@ -88,17 +97,14 @@ describe("a slow registry, for a caller that sends Prefer: respond-async", () =>
     expect(res.status).toBe(202);
     await pendingWorker();
     const { id } = res.body.data;
-    const done = await waitFor("the lookup to give up", async () => {
-      const r = await retrieve(biz, id);
-      return r.body.data.result !== "pending" && r;
-    });
+    const done = await completed(biz, id);
     expect(done.body).toMatchObject({ data: { result: "unavailable" }, citizen: null });
     expect(await completions(biz, id)).toEqual(["unavailable"]);
     expect(await balanceOf(biz.businessId)).toBe(5);
     expect(await ledgerSum(biz.businessId)).toBe(5);
     const { rows } = await pool().query("SELECT kind, amount FROM credit_ledger_entry WHERE business_id = $1 AND kind <> 'grant' ORDER BY id", [biz.businessId]);
     expect(rows).toEqual([{ kind: "usage", amount: -1 }, { kind: "refund", amount: 1 }]);
-  }, 30_000);
+  }, 60_000);
 
   it("completes once when the worker holding the lookup is killed: another worker takes it over", async () => {
     const biz = await createTestBusiness({ live: true, credits: 5 });
@@ -112,7 +118,7 @@ describe("a slow registry, for a caller that sends Prefer: respond-async", () =>
     });
     await first.kill();
     await pendingWorker();
-    await waitFor("the second worker to complete it", async () => (await retrieve(biz, id)).body.data.result === "verified", (PENDING_LEASE_SECONDS + 10) * 1000);
+    expect((await completed(biz, id, (PENDING_LEASE_SECONDS + 10) * 1000)).body.data.result).toBe("verified");
     expect(await completions(biz, id)).toEqual(["verified"]);
     const { rows } = await pool().query("SELECT attempts, state FROM pending_lookup WHERE id = $1", [id]);
     expect(rows).toEqual([{ attempts: 2, state: "resolved" }]);
@@ -145,10 +151,8 @@ describe("a slow registry, for a request shaped as the specification shows", () 
     expect((await verify(biz, SLOW_IDS.hung, key)).status).toBe(503);
 
     await pendingWorker();
-    const retried = await waitFor("the retry to get the result", async () => {
-      const r = await verify(biz, SLOW_IDS.hung, key);
-      return r.status !== 503 && r;
-    });
+    await waitFor("the lookup to resolve", async () => (await pool().query("SELECT 1 FROM pending_lookup WHERE business_id = $1 AND state = 'resolved'", [biz.businessId])).rows.length === 1);
+    const retried = await verify(biz, SLOW_IDS.hung, key);
     expect(retried.status).toBe(200);
     expect(retried.body).toMatchObject({ cached: false, creditDeducted: true, data: { result: "verified" }, citizen: { fullName: "Hodan Warsame Farah" } });
     const again = await verify(biz, SLOW_IDS.hung, key);
