@@ -1,12 +1,12 @@
 /**
- * Runs before every page: a fresh CSP nonce and the security headers (src/security-headers.ts).
+ * Runs before every page: a fresh CSP nonce and the security headers (src/server/http/security-headers.ts).
  * The public API (/api/v1) and static files are not matched: the API sets its own headers and
  * its hot path stays free of this step. Nor is the portal's batch upload: Next.js copies the body
  * of a request it runs this step for, and cuts it at `proxyClientMaxBodySize` (next.config.js),
  * while a batch file must stream whole to its reader (docs/security.md).
  */
 import { NextResponse, type NextRequest } from "next/server";
-import { contentSecurityPolicy, securityHeaders } from "./security-headers";
+import { contentSecurityPolicy, securityHeaders } from "./server/http/security-headers";
 
 export function proxy(request: NextRequest) {
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
