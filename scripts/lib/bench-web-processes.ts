@@ -23,17 +23,20 @@ export async function benchWebProcesses(env: Record<string, string>, testKey: st
     ],
   ];
   const rps = new Map<string, number[]>();
+  let verifiesSent = 0;
   for (const processes of PROCESSES) {
     const app = await startApp({ env: { ...env, LOG_LEVEL: "warn" }, name: `bench-web-${processes}`, processes, readyWithinMs: 120_000 });
     try {
       for (const [name, opts] of routes(app.url)) {
         // Warm every process up (JIT, connection pool) before measuring.
-        await autocannon({ ...opts, connections: 10 * processes, duration: 3 });
+        const warm = await autocannon({ ...opts, connections: 10 * processes, duration: 3 });
         const r = await autocannon({ ...opts, connections: o.connections, duration: o.duration });
         const failures = r.non2xx + r.errors + r.timeouts;
         if (failures > 0) console.log(`  ${name} with ${processes} web process(es): ${failures} failed requests`);
         rps.set(name, [...(rps.get(name) ?? []), r.requests.average]);
+        if (opts.method === "POST") verifiesSent = warm.requests.total + r.requests.total;
       }
+      if (processes > 1) await showMetrics(app.url, verifiesSent);
     } finally {
       await app.stop();
     }
@@ -43,4 +46,15 @@ export async function benchWebProcesses(env: Record<string, string>, testKey: st
   for (const [name, [one, two]] of rps) {
     console.log(`${name.padEnd(34)} ${one!.toFixed(0).padStart(10)} ${two!.toFixed(0).padStart(12)} ${(two! / one!).toFixed(2).padStart(6)}`);
   }
+}
+
+/** What one scrape of the cluster shows after the run: the sum over its web processes. */
+async function showMetrics(url: string, verifiesSent: number) {
+  const res = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${process.env.METRICS_TOKEN}` } });
+  const text = await res.text();
+  const names = [...new Set([...text.matchAll(/^# TYPE (\S+)/gm)].map((m) => m[1]!))].filter((n) => n.startsWith("hubi_"));
+  const verifies = [...text.matchAll(/^hubi_http_request_duration_seconds_count\{route="\/api\/v1\/verify\/citizen",method="POST",status="200"\} (\d+)/gm)]
+    .reduce((sum, m) => sum + Number(m[1]), 0);
+  console.log(`\n/metrics of the two-process cluster (${text.split("\n").length} lines): ${names.join(", ")}`);
+  console.log(`  verify requests counted: ${verifies} (sent: ${verifiesSent})`);
 }

@@ -77,9 +77,10 @@ describe(".env.example", () => {
     const read_ = new Set(files.flatMap((f) => [...read(f).matchAll(/process\.env\.([A-Z][A-Z0-9_]*)/g)].map((m) => m[1]!)));
     const schema = read("src/env.ts").split("const schema = z.object({")[1]!.split("\n});")[0]!;
     for (const m of schema.matchAll(/^ {2}([A-Z][A-Z0-9_]*):/gm)) read_.add(m[1]!);
-    // Set by Next.js itself, not by an operator; and the integrator's own settings in the code
-    // samples the portal shows (the client library reads them in their code, not ours).
-    for (const name of ["NEXT_RUNTIME", "HUBI_API_KEY", "HUBI_WEBHOOK_SECRET"]) read_.delete(name);
+    // Next.js's own (NEXT_MANUAL_SIG_HANDLE: scripts/web.ts sets it), not an operator's; and the
+    // integrator's own settings in the code samples the portal shows (the client library reads
+    // them in their code, not ours).
+    for (const name of ["NEXT_RUNTIME", "NEXT_MANUAL_SIG_HANDLE", "HUBI_API_KEY", "HUBI_WEBHOOK_SECRET"]) read_.delete(name);
     expect(read_).toContain("WORKER_TASKS");
     expect(read_).toContain("MIGRATION_DATABASE_URL");
     expect(read_).toContain("HOST");
@@ -138,7 +139,7 @@ describe("the image's entrypoint, run from this build's output", () => {
     expect(await new Promise((resolve) => (migrate.exitCode !== null ? resolve(migrate.exitCode) : migrate.once("exit", resolve)))).toBe(0);
 
     const port = String(await freePort());
-    await role("web", { PORT: port, HOST: "127.0.0.1", NODE_ENV: "production", WEB_CONCURRENCY: "2" }, (line) => line.includes('"msg":"web ready"'));
+    await role("web", { PORT: port, HOST: "127.0.0.1", NODE_ENV: "production" }, (line) => line.includes('"msg":"web ready"'));
     // The HEALTHCHECK's command, run as Docker would, until it passes (each run takes a node start-up).
     const deadline = Date.now() + 30_000;
     let status: number | null = 1;
