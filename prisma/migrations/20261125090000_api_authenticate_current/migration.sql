@@ -8,10 +8,14 @@
 -- Unchanged behaviour, one rule fewer: batch creations are not counted here (they count once a
 -- batch is accepted) and their own limit lives with the others in the application's limits table,
 -- so the function returns the business's own limit for every group.
-CREATE OR REPLACE FUNCTION api_authenticate(p_key_hash text, p_group text, p_count boolean, p_client_address inet)
+--
+-- It also returns the business's "answer pending lookups with 202" setting (product rules §26);
+-- a new result column needs the function dropped and created again.
+DROP FUNCTION api_authenticate(text, text, boolean, inet);
+CREATE FUNCTION api_authenticate(p_key_hash text, p_group text, p_count boolean, p_client_address inet)
 RETURNS TABLE (
   id uuid, business_id uuid, mode "Mode", hint text, scope "ApiKeyScope", eligibility text,
-  stale_last_used boolean, rate_limit_per_minute integer, require_live_consent boolean,
+  stale_last_used boolean, rate_limit_per_minute integer, require_live_consent boolean, answer_pending_with_202 boolean,
   allowed boolean, remaining integer, reset_seconds integer
 )
 LANGUAGE plpgsql VOLATILE AS $$
@@ -25,7 +29,7 @@ DECLARE
 BEGIN
   SELECT ak.id, ak.business_id, ak.mode, ak.hint, ak.scope, ak.revoked_at, ak.expires_at, ak.allowed_ips,
          ak.last_used_at IS NULL OR ak.last_used_at < now() - interval '1 minute' AS stale_last_used,
-         b.status, b.plan, b.rate_limit_per_minute, b.require_live_consent
+         b.status, b.plan, b.rate_limit_per_minute, b.require_live_consent, b.answer_pending_with_202
     INTO k
     FROM api_key ak JOIN business b ON b.id = ak.business_id
    WHERE ak.hash = p_key_hash;
@@ -46,6 +50,6 @@ BEGIN
     SELECT h.allowed, h.remaining, h.reset_seconds INTO v_allowed, v_remaining, v_reset FROM rate_limit_hit('api:' || k.business_id || ':' || k.mode || ':' || p_group, v_limit, 60) h;
   END IF;
   RETURN QUERY SELECT k.id, k.business_id, k.mode, k.hint, k.scope, v_eligibility, k.stale_last_used,
-                      v_limit, k.require_live_consent, v_allowed, v_remaining, v_reset;
+                      v_limit, k.require_live_consent, k.answer_pending_with_202, v_allowed, v_remaining, v_reset;
 END
 $$;
