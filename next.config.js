@@ -20,5 +20,5 @@ const config = {
   },
 };
 
-// The portal's language per request (no locale in the URL): src/i18n/request.ts.
-export default createNextIntlPlugin("./src/i18n/request.ts")(config);
+// The portal's language per request (no locale in the URL): src/app/i18n-request.ts.
+export default createNextIntlPlugin("./src/app/i18n-request.ts")(config);

@@ -1,15 +1,15 @@
 /**
  * `npm run bench:names`: the name matcher on the labelled pairs (data/names) and on pairs it has
- * never seen (scripts/lib/synthetic-name-pairs.ts), next to two naive baselines, and its speed on
+ * never seen (src/server/matching/synthetic-name-pairs.ts), next to two naive baselines, and its speed on
  * one core. Each set is scored in two parts: the part the rules were tuned on and the held-out
  * part, set aside before tuning (labelled-name-pairs.ts); the held-out part is the measure.
  * A false match (an impostor accepted) is the error that matters most.
  */
 import { jaroWinkler } from "@skyra/jaro-winkler";
 import { matchFullName } from "../src/server/matching";
-import { isHeldOut, labelledNamePairs } from "../src/server/matching/labelled-name-pairs";
+import { isHeldOut, labelledNamePairs, type NamePair } from "../src/server/matching/labelled-name-pairs";
 import { errorRates, type Decide } from "../src/server/matching/name-pair-rates";
-import { HELD_OUT_NAMES, HELD_OUT_SEED, syntheticNamePairs, type NamePair } from "../src/server/matching/synthetic-name-pairs";
+import { HELD_OUT_NAMES, HELD_OUT_SEED, syntheticNamePairs } from "../src/server/matching/synthetic-name-pairs";
 
 const fold = (name: string) => name.toLowerCase().trim().split(/\s+/).join(" ");
 const deciders: [string, Decide][] = [

@@ -1,6 +1,6 @@
 /**
  * `npm test`: every check, from a clean state, the way CI runs it.
- * Static checks (types, lint, the OpenAPI document through Redocly and Spectral) → production build → unit + API tests (vitest, real PostgreSQL and HTTP server)
+ * Static checks (types, lint, layer boundaries, the OpenAPI document through Redocly and Spectral) → production build → unit + API tests (vitest, real PostgreSQL and HTTP server)
  * → browser tests (Playwright in Chromium) → personal-data scan of everything the servers logged.
  */
 import { spawnSync } from "node:child_process";
@@ -26,6 +26,7 @@ fs.rmSync(LOG_DIR, { recursive: true, force: true });
 step("Generate the Prisma client", "npx", ["prisma", "generate"]);
 step("Type check", "npx", ["tsc", "--noEmit"]);
 step("Lint", "npx", ["eslint", ".", "--max-warnings=0"]);
+step("Layer boundaries and cycles (dependency-cruiser)", "npm", ["run", "--silent", "lint:layers"]);
 step("OpenAPI lint (Redocly, Spectral)", "npx", ["tsx", "scripts/lint-openapi.ts"]);
 step("Production build", "npx", ["next", "build"]);
 step("Unit and API tests", "npx", ["vitest", "run"]);

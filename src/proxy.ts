@@ -1,5 +1,5 @@
 /**
- * Runs before every page: a fresh CSP nonce and the security headers (src/security-headers.ts),
+ * Runs before every page: a fresh CSP nonce and the security headers (src/server/http/security-headers.ts),
  * and the address asked for, which a layout that must send the reader to sign-in keeps as the
  * return address (src/return-to.ts).
  * The public API (/api/v1) and static files are not matched: the API sets its own headers and
@@ -9,7 +9,7 @@
  */
 import { NextResponse, type NextRequest } from "next/server";
 import { RETURN_TO_HEADER, returnToOf } from "./return-to";
-import { contentSecurityPolicy, securityHeaders } from "./security-headers";
+import { contentSecurityPolicy, securityHeaders } from "./server/http/security-headers";
 
 export function proxy(request: NextRequest) {
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");

@@ -9,8 +9,8 @@
 import { createTranslator } from "use-intl/core";
 import { z } from "zod";
 import en from "@/i18n/messages/en/common.json";
+import type { Translate } from "@/i18n/validation-translator";
 
-export type Translate = (key: string, values?: Record<string, string | number>) => string;
 type Described = { key: string; values?: Record<string, string | number> };
 
 const FORMATS = new Set(["email", "url", "uuid", "date", "datetime"]);

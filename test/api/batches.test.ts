@@ -318,6 +318,7 @@ describe("creation rules", () => {
     const readOnly = (await createApiKey(systemContext("test"), { businessId: biz.businessId, mode: "test", scope: "read_only" })).key;
     const created = await upload(readOnly, csvOf("nationalId", [SANDBOX_IDS.verified]));
     expect(created.status).toBe(403);
+    expect(created.body.message).toMatch(/cannot create or cancel batches/);
     const id = (await upload(biz.testKey, csvOf("nationalId", [SANDBOX_IDS.verified]))).body.data.id;
     expect((await api("GET", `/batches/${id}`, { key: readOnly })).status).toBe(200);
     const cancel = await api("POST", `/batches/${id}/cancel`, { key: readOnly });

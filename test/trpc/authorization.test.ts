@@ -14,6 +14,7 @@ import { createApiKey } from "@/server/keys/create-api-key";
 import { systemContext } from "@/server/context";
 import { validApplication } from "../support/live-access";
 import { submission } from "../support/submission";
+import { mayDo, type PortalAction } from "@/contracts/roles";
 
 type Caller = "signedOut" | "outsider" | "viewer" | "developer";
 type Outcome = "ok" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "BAD_REQUEST";
@@ -32,12 +33,14 @@ type Case = { input?: (w: World) => unknown; expect: Record<Caller, Outcome> };
 
 const publicCase = { signedOut: "ok", outsider: "ok", viewer: "ok", developer: "ok" } as const;
 const authed = { ...publicCase, signedOut: "UNAUTHORIZED" } as const;
-// "ok" for the outsider means: answered for their own business, with nothing of business A in it.
-const member = {
-  viewer: authed,
-  developer: { ...authed, viewer: "FORBIDDEN" },
-  owner: { ...authed, viewer: "FORBIDDEN", developer: "FORBIDDEN" },
-} as const;
+// From the role table: a member whose role may not do the action is refused. "ok" for the
+// outsider (an owner of another business) means: answered for their own business, with nothing
+// of business A in it.
+const member = (action: PortalAction): Record<Caller, Outcome> => ({
+  ...authed,
+  viewer: mayDo("viewer", action) ? "ok" : "FORBIDDEN",
+  developer: mayDo("developer", action) ? "ok" : "FORBIDDEN",
+});
 
 const adminOnly = { signedOut: "UNAUTHORIZED", outsider: "FORBIDDEN", viewer: "FORBIDDEN", developer: "FORBIDDEN" } as const;
 
@@ -66,34 +69,34 @@ const CASES: Record<string, Case> = {
   "security.changePassword": { input: () => ({ currentPassword: "wrong password", newPassword: "another long password" }), expect: { signedOut: "UNAUTHORIZED", outsider: "BAD_REQUEST", viewer: "BAD_REQUEST", developer: "BAD_REQUEST" } },
   "security.sessions": { expect: authed },
   "security.endSessions": { input: () => ({ sessionId: crypto.randomUUID() }), expect: { signedOut: "UNAUTHORIZED", outsider: "NOT_FOUND", viewer: "NOT_FOUND", developer: "NOT_FOUND" } },
-  "business.summary": { expect: member.viewer },
-  "business.usageByDay": { expect: member.viewer },
-  "business.gettingStarted": { expect: member.viewer },
-  "business.updateDataProtection": { input: () => ({ retentionYears: 7 }), expect: member.owner },
-  "keys.list": { expect: member.developer },
-  "keys.create": { input: () => ({ name: "Authz test", expiresInDays: null, ...submission() }), expect: member.developer },
-  "keys.createReferenceKey": { input: () => submission(), expect: member.developer },
-  "keys.revoke": { input: (w) => ({ keyId: w.keyToRevoke }), expect: { ...member.developer, outsider: "FORBIDDEN" } },
-  "keys.update": { input: (w) => ({ keyId: w.keyToRoll, name: "Renamed" }), expect: { ...member.developer, outsider: "FORBIDDEN" } },
-  "keys.roll": { input: (w) => ({ keyId: w.keyToRoll, oldKeyExpires: "in_24h", ...submission() }), expect: { ...member.developer, outsider: "FORBIDDEN" } },
-  "verifications.verify": { input: () => ({ nationalId: uniqueNationalId(), ...submission() }), expect: member.developer },
-  "verifications.list": { input: () => ({ filters: {}, page: 1, limit: 20 }), expect: member.viewer },
-  "verifications.certificate": { input: (w) => ({ id: w.verificationId }), expect: { ...member.viewer, outsider: "NOT_FOUND" } },
-  "verifications.redact": { input: (w) => ({ id: w.verificationId }), expect: { ...member.owner, outsider: "NOT_FOUND" } },
-  "requestLog.list": { input: () => ({}), expect: member.developer },
-  "batches.list": { input: () => ({}), expect: member.developer },
-  "batches.get": { input: () => ({ id: randomUUID() }), expect: { ...member.developer, outsider: "NOT_FOUND", developer: "NOT_FOUND" } },
-  "batches.cancel": { input: () => ({ id: randomUUID(), ...submission() }), expect: { ...member.developer, outsider: "NOT_FOUND", developer: "NOT_FOUND" } },
-  "credits.ledger": { input: () => ({}), expect: member.viewer },
-  "credits.setLowCreditThreshold": { input: () => ({ threshold: 50 }), expect: member.owner },
-  "team.members": { expect: member.viewer },
-  "team.invitations": { expect: member.owner },
-  "team.invite": { input: () => ({ role: "viewer", ...submission() }), expect: member.owner },
-  "team.revokeInvitation": { input: (w) => ({ invitationId: w.invitationId }), expect: { ...member.owner, outsider: "NOT_FOUND" } },
-  "team.changeRole": { input: (w) => ({ userId: w.viewerId, role: "owner" }), expect: { ...member.owner, outsider: "NOT_FOUND" } },
-  "team.remove": { input: (w) => ({ userId: w.viewerId }), expect: { ...member.owner, outsider: "NOT_FOUND" } },
-  "liveAccess.status": { expect: member.viewer },
-  "liveAccess.submitApplication": { input: () => ({ ...validApplication, ...submission() }), expect: member.owner },
+  "business.summary": { expect: member("read") },
+  "business.usageByDay": { expect: member("read") },
+  "business.gettingStarted": { expect: member("read") },
+  "business.updateDataProtection": { input: () => ({ retentionYears: 7 }), expect: member("manageDataProtection") },
+  "keys.list": { expect: member("manageKeys") },
+  "keys.create": { input: () => ({ name: "Authz test", expiresInDays: null, ...submission() }), expect: member("manageKeys") },
+  "keys.createReferenceKey": { input: () => submission(), expect: member("manageKeys") },
+  "keys.revoke": { input: (w) => ({ keyId: w.keyToRevoke }), expect: { ...member("manageKeys"), outsider: "FORBIDDEN" } },
+  "keys.update": { input: (w) => ({ keyId: w.keyToRoll, name: "Renamed" }), expect: { ...member("manageKeys"), outsider: "FORBIDDEN" } },
+  "keys.roll": { input: (w) => ({ keyId: w.keyToRoll, oldKeyExpires: "in_24h", ...submission() }), expect: { ...member("manageKeys"), outsider: "FORBIDDEN" } },
+  "verifications.verify": { input: () => ({ nationalId: uniqueNationalId(), ...submission() }), expect: member("verify") },
+  "verifications.list": { input: () => ({ filters: {}, page: 1, limit: 20 }), expect: member("read") },
+  "verifications.certificate": { input: (w) => ({ id: w.verificationId }), expect: { ...member("read"), outsider: "NOT_FOUND" } },
+  "verifications.redact": { input: (w) => ({ id: w.verificationId }), expect: { ...member("manageBusiness"), outsider: "NOT_FOUND" } },
+  "requestLog.list": { input: () => ({}), expect: member("read") },
+  "batches.list": { input: () => ({}), expect: member("read") },
+  "batches.get": { input: () => ({ id: randomUUID() }), expect: { ...member("read"), outsider: "NOT_FOUND", viewer: "NOT_FOUND", developer: "NOT_FOUND" } },
+  "batches.cancel": { input: () => ({ id: randomUUID(), ...submission() }), expect: { ...member("verify"), outsider: "NOT_FOUND", developer: "NOT_FOUND" } },
+  "credits.ledger": { input: () => ({}), expect: member("read") },
+  "credits.setLowCreditThreshold": { input: () => ({ threshold: 50 }), expect: member("manageBusiness") },
+  "team.members": { expect: member("read") },
+  "team.invitations": { expect: member("manageTeam") },
+  "team.invite": { input: () => ({ role: "viewer", ...submission() }), expect: member("manageTeam") },
+  "team.revokeInvitation": { input: (w) => ({ invitationId: w.invitationId }), expect: { ...member("manageTeam"), outsider: "NOT_FOUND" } },
+  "team.changeRole": { input: (w) => ({ userId: w.viewerId, role: "owner" }), expect: { ...member("manageTeam"), outsider: "NOT_FOUND" } },
+  "team.remove": { input: (w) => ({ userId: w.viewerId }), expect: { ...member("manageTeam"), outsider: "NOT_FOUND" } },
+  "liveAccess.status": { expect: member("read") },
+  "liveAccess.submitApplication": { input: () => ({ ...validApplication, ...submission() }), expect: member("manageLiveAccess") },
   "admin.dashboard": { expect: adminOnly },
   "admin.businesses.search": { input: () => ({}), expect: adminOnly },
   "admin.businesses.get": { input: (w) => ({ businessId: w.businessId }), expect: adminOnly },
@@ -108,21 +111,21 @@ const CASES: Record<string, Case> = {
   "admin.registry.importCsv": { input: () => ({ csv: "national_id\n", ...submission() }), expect: adminOnly },
   "admin.audit.list": { input: () => ({}), expect: adminOnly },
   "admin.audit.verifyChain": { expect: adminOnly },
-  "webhooks.endpoint": { expect: member.viewer },
+  "webhooks.endpoint": { expect: member("read") },
   // Tests allow http and local addresses (WEBHOOK_ALLOW_INSECURE); port 9 refuses at once.
-  "webhooks.setUrl": { input: () => ({ url: "http://127.0.0.1:9/hook", ...submission() }), expect: member.developer },
-  "webhooks.sendTest": { input: submission, expect: member.developer },
-  "webhooks.revealSecret": { expect: member.developer },
-  "webhooks.rotateSecret": { input: submission, expect: member.developer },
-  "webhooks.enable": { expect: member.developer },
-  "webhooks.setEventTypes": { input: () => ({ eventTypes: ["verification_completed"], ...submission() }), expect: member.developer },
-  "webhooks.event": { input: () => ({ id: randomUUID() }), expect: { ...member.viewer, outsider: "NOT_FOUND", viewer: "NOT_FOUND", developer: "NOT_FOUND" } },
-  "webhooks.deliveries": { input: () => ({}), expect: member.viewer },
-  "webhooks.resend": { input: () => ({ deliveryId: randomUUID(), ...submission() }), expect: { ...member.developer, outsider: "NOT_FOUND", developer: "NOT_FOUND" } },
+  "webhooks.setUrl": { input: () => ({ url: "http://127.0.0.1:9/hook", ...submission() }), expect: member("manageWebhooks") },
+  "webhooks.sendTest": { input: submission, expect: member("manageWebhooks") },
+  "webhooks.revealSecret": { expect: member("manageWebhooks") },
+  "webhooks.rotateSecret": { input: submission, expect: member("manageWebhooks") },
+  "webhooks.enable": { expect: member("manageWebhooks") },
+  "webhooks.setEventTypes": { input: () => ({ eventTypes: ["verification_completed"], ...submission() }), expect: member("manageWebhooks") },
+  "webhooks.event": { input: () => ({ id: randomUUID() }), expect: { ...member("read"), outsider: "NOT_FOUND", viewer: "NOT_FOUND", developer: "NOT_FOUND" } },
+  "webhooks.deliveries": { input: () => ({}), expect: member("read") },
+  "webhooks.resend": { input: () => ({ deliveryId: randomUUID(), ...submission() }), expect: { ...member("manageWebhooks"), outsider: "NOT_FOUND", developer: "NOT_FOUND" } },
   // After webhooks.setUrl above, every caller's business has an endpoint.
-  "webhooks.resendFailed": { input: () => ({ since: new Date(Date.now() - 3_600_000), ...submission() }), expect: member.developer },
+  "webhooks.resendFailed": { input: () => ({ since: new Date(Date.now() - 3_600_000), ...submission() }), expect: member("manageWebhooks") },
   "webhooks.health": { input: (w) => ({ businessId: w.businessId }), expect: adminOnly },
-  "webhooks.deleteEndpoint": { input: submission, expect: member.developer },
+  "webhooks.deleteEndpoint": { input: submission, expect: member("manageWebhooks") },
 };
 
 const createCaller = createCallerFactory(appRouter);

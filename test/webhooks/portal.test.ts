@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { createCallerFactory } from "@/server/trpc/init";
 import { db } from "@/server/db/client";
-import { TEST_EVENTS_PER_MINUTE } from "@/server/webhooks/send-test-webhook";
+import { LIMITS } from "@/contracts/limits";
 import { appRouter } from "@/server/trpc/routers/_app";
 import type { TrpcContext } from "@/server/trpc/context";
 import type { Role } from "@/generated/prisma/enums";
@@ -119,7 +119,7 @@ describe("webhooks router", () => {
   it("throttles test events per business", async () => {
     const trpc = callerFor(await createTestBusiness());
     await trpc.webhooks.setUrl({ url: receiver.url, ...submission() });
-    for (let i = 0; i < TEST_EVENTS_PER_MINUTE; i++) await trpc.webhooks.sendTest(submission());
+    for (let i = 0; i < LIMITS.testEventsPerMinute; i++) await trpc.webhooks.sendTest(submission());
     await expect(trpc.webhooks.sendTest(submission())).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS", message: expect.stringContaining("test events a minute") });
   });
 

@@ -1,11 +1,10 @@
-import type { Role } from "@/generated/prisma/enums";
+import { mayDo, ROLE_FOR, type PortalAction } from "@/contracts/roles";
 import { getPortalSession } from "@/server/auth/portal-session";
 import { Forbidden } from "@/components/portal/forbidden";
-import { hasRole } from "@/components/portal/roles";
 
-/** Server-side page guard: members below `min` get the forbidden state, not the page. */
-export async function RoleGate({ min, children }: { min: Role; children: React.ReactNode }) {
+/** Server-side page guard: members whose role may not do `action` get the forbidden state, not the page. */
+export async function RoleGate({ action, children }: { action: PortalAction; children: React.ReactNode }) {
   const session = await getPortalSession();
-  if (!session?.membership || !hasRole(session.membership.role, min)) return <Forbidden need={min} />;
+  if (!session?.membership || !mayDo(session.membership.role, action)) return <Forbidden need={ROLE_FOR[action]} />;
   return <>{children}</>;
 }

@@ -12,7 +12,9 @@ import { Table, Tbody, Td, Th } from "@/components/ui/table";
 import { RESULTS } from "@/components/format";
 import { isErrorBody, useErrorMessage } from "@/components/i18n/error-message";
 import { useFormat } from "@/components/i18n/format";
-import { errorText } from "@/i18n/error-text";
+import { errorText } from "@/components/i18n/error-text";
+import { usePortal } from "@/components/portal/portal-context";
+import { mayDo } from "@/contracts/roles";
 import { useTRPC } from "@/trpc/client";
 import { newSubmissionId, useSubmission } from "@/trpc/use-submission";
 
@@ -161,13 +163,14 @@ function CancelButton({ id, onDone }: { id: string; onDone: () => void }) {
   );
 }
 
-/** The Batches page: upload, then each batch's live progress, counts, results download and cancel. */
+/** The Batches page: upload (for those who may verify), then each batch's live progress, counts, results download and cancel. */
 export function BatchesView() {
   const t = useTranslations("batches");
   const format = useFormat();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
+  const mayUpload = mayDo(usePortal().role, "verify");
   const list = useQuery({
     ...trpc.batches.list.queryOptions({ page, limit: LIMIT }),
     // While a batch runs, its progress bar follows it.
@@ -177,7 +180,7 @@ export function BatchesView() {
 
   return (
     <div className="space-y-6">
-      <UploadCard onUploaded={refresh} />
+      {mayUpload && <UploadCard onUploaded={refresh} />}
       <Card>
         <CardHeader title={t("list.title")} description={t("list.description")} />
         {list.isPending ? (
@@ -221,7 +224,7 @@ export function BatchesView() {
                           {t("download")}
                         </a>
                       ) : (
-                        <CancelButton id={batch.id} onDone={refresh} />
+                        mayUpload && <CancelButton id={batch.id} onDone={refresh} />
                       )}
                     </Td>
                   </tr>

@@ -10,7 +10,7 @@ import { Empty, ErrorState, Loading } from "@/components/ui/states";
 import { Table, Tbody, Td, Th } from "@/components/ui/table";
 import { useFormat } from "@/components/i18n/format";
 import { usePortal } from "@/components/portal/portal-context";
-import { hasRole } from "@/components/portal/roles";
+import { mayDo } from "@/contracts/roles";
 import { useTRPC } from "@/trpc/client";
 import { ThresholdForm } from "./threshold-form";
 
@@ -38,7 +38,7 @@ export function CreditsView({ contact }: { contact: string }) {
               {format.number(summary.data.creditBalance)}{" "}
               <span className="text-sm font-normal text-slate-600">{t("balance.credits", { count: summary.data.creditBalance })}</span>
             </p>
-            {hasRole(role, "owner") ? (
+            {mayDo(role, "manageBusiness") ? (
               <ThresholdForm current={summary.data.lowCreditThreshold} />
             ) : (
               <p className="text-sm text-slate-600">{t("balance.alertBelow", { threshold: summary.data.lowCreditThreshold })}</p>

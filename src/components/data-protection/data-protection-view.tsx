@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { ErrorState, Loading } from "@/components/ui/states";
 import { usePortal } from "@/components/portal/portal-context";
-import { hasRole } from "@/components/portal/roles";
+import { mayDo } from "@/contracts/roles";
 import { useTRPC } from "@/trpc/client";
 import { DataProtectionSettingsForm } from "./settings-form";
 
@@ -22,7 +22,7 @@ export function DataProtectionView() {
       <CardBody>
         {summary.isPending && <Loading label={t("loading")} />}
         {summary.error && <ErrorState error={summary.error} />}
-        {summary.data && <DataProtectionSettingsForm current={summary.data} editable={hasRole(role, "owner")} />}
+        {summary.data && <DataProtectionSettingsForm current={summary.data} editable={mayDo(role, "manageDataProtection")} />}
       </CardBody>
     </Card>
   );

@@ -1,7 +1,7 @@
 import { TRPCClientError } from "@trpc/client";
 import { useLocale, useTranslations } from "next-intl";
 import { ERROR_STATUS, type ErrorCode, type FieldError } from "@/contracts/errors";
-import { errorText } from "@/i18n/error-text";
+import { errorText } from "@/components/i18n/error-text";
 
 /** tRPC's codes for refusals thrown before a service runs (sign-in, role, rate limit). */
 const FROM_TRPC: Record<string, ErrorCode> = {

@@ -2,22 +2,20 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
-import type { Role } from "@/generated/prisma/enums";
+import { mayDo, type PortalAction } from "@/contracts/roles";
 import { cn } from "@/components/ui/cn";
 import { usePortal } from "./portal-context";
-import { hasRole } from "./roles";
 
-type NavItem = { href: string; label: NavLabel; minRole?: Role; adminOnly?: boolean };
+type NavItem = { href: string; label: NavLabel; action?: PortalAction; adminOnly?: boolean };
 type NavLabel = "overview" | "keys" | "verify" | "batches" | "history" | "requestLog" | "credits" | "webhooks" | "liveAccess" | "team" | "dataProtection" | "admin";
 
-// Viewers never see key material, so pages that show keys or key hints need the developer role.
 const ITEMS: NavItem[] = [
   { href: "/overview", label: "overview" },
-  { href: "/keys", label: "keys", minRole: "developer" },
-  { href: "/verify", label: "verify", minRole: "developer" },
-  { href: "/batches", label: "batches", minRole: "developer" },
+  { href: "/keys", label: "keys", action: "manageKeys" },
+  { href: "/verify", label: "verify", action: "verify" },
+  { href: "/batches", label: "batches" },
   { href: "/history", label: "history" },
-  { href: "/request-log", label: "requestLog", minRole: "developer" },
+  { href: "/request-log", label: "requestLog" },
   { href: "/credits", label: "credits" },
   { href: "/webhooks", label: "webhooks" },
   { href: "/live-access", label: "liveAccess" },
@@ -30,7 +28,7 @@ export function Nav({ onNavigate }: { onNavigate?: () => void }) {
   const t = useTranslations("common.nav");
   const pathname = usePathname();
   const { role, isPlatformAdmin } = usePortal();
-  const items = ITEMS.filter((i) => (i.adminOnly ? isPlatformAdmin : hasRole(role, i.minRole ?? "viewer")));
+  const items = ITEMS.filter((i) => (i.adminOnly ? isPlatformAdmin : mayDo(role, i.action ?? "read")));
   return (
     <nav aria-label={t("label")}>
       <ul className="space-y-0.5">

@@ -10,7 +10,7 @@ import { Empty, ErrorState, Loading } from "@/components/ui/states";
 import { Table, Tbody, Td, Th } from "@/components/ui/table";
 import { useFormat } from "@/components/i18n/format";
 import { usePortal } from "@/components/portal/portal-context";
-import { hasRole } from "@/components/portal/roles";
+import { mayDo } from "@/contracts/roles";
 import type { Role } from "@/generated/prisma/enums";
 import { useTRPC } from "@/trpc/client";
 import { ROLES } from "./roles";
@@ -25,7 +25,7 @@ export function MembersCard() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { role } = usePortal();
-  const isOwner = hasRole(role, "owner");
+  const isOwner = mayDo(role, "manageTeam");
   const members = useQuery(trpc.team.members.queryOptions());
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.team.members.queryKey() });
   const changeRole = useMutation(trpc.team.changeRole.mutationOptions({ onSuccess: refresh }));

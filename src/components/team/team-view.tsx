@@ -1,6 +1,6 @@
 "use client";
 import { usePortal } from "@/components/portal/portal-context";
-import { hasRole } from "@/components/portal/roles";
+import { mayDo } from "@/contracts/roles";
 import { InviteCard } from "./invite-card";
 import { MembersCard } from "./members-card";
 
@@ -8,7 +8,7 @@ export function TeamView() {
   const { role } = usePortal();
   return (
     <div className="space-y-6">
-      {hasRole(role, "owner") && <InviteCard />}
+      {mayDo(role, "manageTeam") && <InviteCard />}
       <MembersCard />
     </div>
   );

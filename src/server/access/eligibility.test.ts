@@ -4,10 +4,10 @@ import { assertEligible, ELIGIBILITY } from "./eligibility";
 
 describe("eligibility", () => {
   it("maps every refusing status to its error, and lets only ok through", () => {
-    expect(() => assertEligible("ok")).not.toThrow();
+    expect(() => assertEligible("ok", "verify")).not.toThrow();
     const refused = ELIGIBILITY.filter((s) => s !== "ok").map((s) => {
       try {
-        assertEligible(s);
+        assertEligible(s, "verify");
         return null;
       } catch (error) {
         return error instanceof AppError ? [s, error.code] : null;
@@ -23,7 +23,12 @@ describe("eligibility", () => {
     ]);
   });
 
+  it("tells a read-only key what its request was: a verify or a batch", () => {
+    expect(() => assertEligible("read_only", "verify")).toThrow(/not verify/);
+    expect(() => assertEligible("read_only", "batch")).toThrow(/cannot create or cancel batches/);
+  });
+
   it("refuses a status it does not know", () => {
-    expect(() => assertEligible("something_new")).toThrow(AppError);
+    expect(() => assertEligible("something_new", "verify")).toThrow(AppError);
   });
 });

@@ -2,6 +2,7 @@
  * The batch operations of /api/v1 (product rules §18): a file of verify requests in, one result
  * line per row out. Declared like every operation (src/server/api/operations.ts lists them).
  */
+import { LIMITS } from "@/contracts/limits";
 import { z } from "zod";
 import {
   BATCH_MAX_ROWS,
@@ -21,8 +22,8 @@ import {
 import { listBatchesQueryParams } from "@/server/openapi/query-params";
 import { defineOperation } from "./operation";
 
-const BATCH_LIMIT = "Rate limit: 10 batch creations per minute (their own group); rows do not count against the verify limit.";
-const READ = "Free. Rate limit: 60 per minute (shared with the other reads).";
+const BATCH_LIMIT = `Rate limit: ${LIMITS.batchCreationsPerMinute} batch creations per minute (their own group); rows do not count against the verify limit.`;
+const READ = `Free. Rate limit: ${LIMITS.defaultPerMinute} per minute (shared with the other reads).`;
 const batchId = z.object({ id: z.string().meta({ description: "The batch's `id` (a UUID).", example: "7d3f0c2a-9b1e-4f6d-8a5c-2e4b6d8f0a1c" }) });
 
 export const createBatchOperation = defineOperation({
@@ -56,7 +57,7 @@ export const createBatchOperation = defineOperation({
     requestParams: { header: z.object({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema.optional() }) },
     response: { description: "The batch, accepted and queued. With `Idempotent-Replayed: true` on a replay.", headers: "verified", example: createBatchResponseExample },
     errors: ["BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "CONFLICT", "RATE_LIMITED", "INTERNAL_ERROR"],
-    errorExamples: { BAD_REQUEST: ["batchFile", "idempotencyKey"], CONFLICT: ["payload"] },
+    errorExamples: { BAD_REQUEST: ["batchFile", "idempotencyKey"], FORBIDDEN: ["suspended", "addressNotAllowed", "readOnlyBatch"], CONFLICT: ["payload"] },
   },
 });
 

@@ -2,6 +2,7 @@
  * The operations of /api/v1. Each one names its request and response schemas from the contract
  * and lists the error codes it can return, in the order the pipeline checks them (product rules §9).
  */
+import { LIMITS } from "@/contracts/limits";
 import { z } from "zod";
 import {
   getVerificationResponseSchema,
@@ -37,7 +38,7 @@ import { assertConsentPolicy } from "@/server/verifications/consent-policy";
 import { defineOperation } from "./operation";
 import { BATCH_OPERATIONS } from "./batch-operations";
 
-const COST = "Costs 1 credit in live mode (successful, non-replayed calls only); free in the sandbox. Rate limit: 60 per minute.";
+const COST = `Costs 1 credit in live mode (successful, non-replayed calls only); free in the sandbox. Rate limit: ${LIMITS.defaultPerMinute} per minute.`;
 
 export const verifyCitizenOperation = defineOperation({
   method: "post",
@@ -117,7 +118,8 @@ export const redactVerificationOperation = defineOperation({
     tags: ["Verifications"],
     summary: "Redact one verification",
     description:
-      "Free. Rate limit: 60 per minute (shared with list and retrieve). Clears the verification's `purpose`, its consent reference and " +
+      `Free. Rate limit: ${LIMITS.defaultPerMinute} per minute (shared with list and retrieve). ` +
+      "Clears the verification's `purpose`, its consent reference and " +
       "every trace of the national ID, here and in the copies Hubi keeps (the idempotency record, the request log, the " +
       "`verification_completed` event); the id, reference, result and dates stay, with `redactedAt` set. Raises `verification_redacted` " +
       "and is audited. Idempotent: redacting again answers the same redacted verification. Not for `read_only` keys. 404 rules as for retrieve.",
@@ -128,7 +130,7 @@ export const redactVerificationOperation = defineOperation({
   },
 });
 
-const EVENTS_COST = `Free. Rate limit: 60 per minute (shared with the other reads). Events stay retrievable for ${EVENT_RETENTION_DAYS} days.`;
+const EVENTS_COST = `Free. Rate limit: ${LIMITS.defaultPerMinute} per minute (shared with the other reads). Events stay retrievable for ${EVENT_RETENTION_DAYS} days.`;
 
 export const listEventsOperation = defineOperation({
   method: "get",

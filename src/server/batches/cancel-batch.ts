@@ -14,7 +14,7 @@ import { getBatch } from "./get-batch";
 import { toBatch } from "./batch-row";
 
 export async function cancelBatch(ctx: ServiceContext, input: { businessId: string; mode: Mode; id: string }): Promise<{ batch: Batch; cancelled: boolean }> {
-  assertBusinessAccess(ctx, input.businessId, "developer");
+  assertBusinessAccess(ctx, input.businessId, "verify");
   const current = await getBatch(ctx, input);
   return transactOnceSql(ctx, "batch.cancel", async (client) => {
     const closed = await closeBatch(client, current.id, "cancelled");

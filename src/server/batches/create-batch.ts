@@ -18,7 +18,8 @@ import { readUpload } from "./read-upload";
 import { sealChunk } from "./chunk-input";
 import { BATCH_COLUMNS, toBatch, type BatchRow } from "./batch-row";
 import { env } from "@/env";
-import { assertWithinLimit, BATCH_CREATIONS_PER_MINUTE, hitApiLimit, rateLimitHeaders } from "@/server/ratelimit/api-limit";
+import { assertWithinLimit, hitApiLimit, rateLimitHeaders } from "@/server/ratelimit/api-limit";
+import { LIMITS } from "@/contracts/limits";
 
 export type CreateBatchInput = {
   businessId: string;
@@ -48,7 +49,7 @@ export async function createBatch(
   ctx: ServiceContext,
   input: CreateBatchInput,
 ): Promise<{ body: CreatedBatch; replayed: boolean; headers?: Record<string, string> }> {
-  assertBusinessAccess(ctx, input.businessId, "developer");
+  assertBusinessAccess(ctx, input.businessId, "verify");
   const id = randomUUID();
   let scope: IdempotencyScope | null = null;
   let limitHeaders: Record<string, string> | undefined;
@@ -82,7 +83,7 @@ export async function createBatch(
       if (claim && "replay" in claim) throw new Replay(claim.replay as CreatedBatch);
       scope = claim?.scope ?? null;
       // Last before the commit: a batch refused here (the 11th in a minute) rolls back whole.
-      const hit = await hitApiLimit(input.businessId, input.mode, "batch", BATCH_CREATIONS_PER_MINUTE);
+      const hit = await hitApiLimit(input.businessId, input.mode, "batch", LIMITS.batchCreationsPerMinute);
       assertWithinLimit(hit, "batch", input.mode);
       limitHeaders = rateLimitHeaders(hit);
       if (scope) {

@@ -10,7 +10,7 @@ import { BATCH_COLUMNS, toBatch, type BatchRow } from "./batch-row";
 export type BatchPage = { data: Batch[]; pagination: { page?: number; limit: number; total: number; hasMore: boolean } };
 
 export async function listBatches(ctx: ServiceContext, input: ListBatchesQuery & { businessId: string; mode: Mode }): Promise<BatchPage> {
-  assertBusinessAccess(ctx, input.businessId, "viewer");
+  assertBusinessAccess(ctx, input.businessId, "read");
   const limit = input.limit ?? 20;
   if (input.page && input.startingAfter) throw badRequest("The query parameters are invalid", [{ field: "page", message: "page cannot be combined with startingAfter" }]);
   const page = input.page ?? 1;

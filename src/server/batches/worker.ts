@@ -1,6 +1,6 @@
 /**
  * The batch worker: a few slots per process, each taking the next waiting chunk from PostgreSQL
- * (src/server/services/batches/process-chunk.ts). Runs in every app process and in `npm run worker`
+ * (src/server/batches/process-chunk.ts). Runs in every app process and in `npm run worker`
  * processes; any number of them share the work, chunk by chunk, without doing a row twice. `stop`
  * lets the chunks in progress commit.
  */

@@ -10,7 +10,7 @@ export const getBusinessSummaryInput = z.object({ businessId: z.uuid() });
 /** What every portal page may need to know about the business: plan, live access, credits, data-protection settings. */
 export async function getBusinessSummary(ctx: ServiceContext, input: z.input<typeof getBusinessSummaryInput>) {
   const { businessId } = getBusinessSummaryInput.parse(input);
-  assertBusinessAccess(ctx, businessId, "viewer");
+  assertBusinessAccess(ctx, businessId, "read");
   const business = await db().business.findUnique({
     where: { id: businessId },
     select: {

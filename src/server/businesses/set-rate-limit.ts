@@ -1,11 +1,11 @@
 import { z } from "zod";
+import { LIMITS } from "@/contracts/limits";
 import type { ServiceContext } from "@/server/context";
 import { assertPlatformAdmin } from "@/server/access/authorization";
 import { changeBusinessSetting } from "./change-business-setting";
 
 /** Every business gets at least the documented default (product rules §8); admins may raise it. */
-export const DEFAULT_RATE_LIMIT_PER_MINUTE = 60;
-export const MAX_RATE_LIMIT_PER_MINUTE = 100_000;
+const { defaultPerMinute: DEFAULT_RATE_LIMIT_PER_MINUTE, maxPerMinute: MAX_RATE_LIMIT_PER_MINUTE } = LIMITS;
 
 export const setRateLimitInput = z.object({
   businessId: z.uuid(),

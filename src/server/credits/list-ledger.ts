@@ -1,24 +1,23 @@
 import { z } from "zod";
 import { db } from "@/server/db/client";
+import { pageInput, skipTake } from "@/server/db/pagination";
 import type { ServiceContext } from "@/server/context";
 import { assertBusinessAccess } from "@/server/access/authorization";
 
 export const listLedgerInput = z.object({
   businessId: z.uuid(),
-  page: z.number().int().min(1).default(1),
-  limit: z.number().int().min(1).max(100).default(20),
+  ...pageInput,
 });
 
 /** The live credit ledger, newest first. */
 export async function listLedger(ctx: ServiceContext, input: z.input<typeof listLedgerInput>) {
   const { businessId, page, limit } = listLedgerInput.parse(input);
-  assertBusinessAccess(ctx, businessId, "viewer");
+  assertBusinessAccess(ctx, businessId, "read");
   const [entries, total] = await Promise.all([
     db().creditLedgerEntry.findMany({
       where: { businessId },
       orderBy: { id: "desc" },
-      skip: (page - 1) * limit,
-      take: limit,
+      ...skipTake({ page, limit }),
       select: { id: true, kind: true, amount: true, balanceAfter: true, note: true, requestId: true, verificationId: true, createdAt: true },
     }),
     db().creditLedgerEntry.count({ where: { businessId } }),

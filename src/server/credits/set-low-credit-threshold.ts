@@ -15,7 +15,7 @@ export const setLowCreditThresholdInput = z.object({ businessId: z.uuid(), thres
 /** The balance below which `credits_low` fires (owners only). */
 export async function setLowCreditThreshold(ctx: ServiceContext, input: z.input<typeof setLowCreditThresholdInput>) {
   const { businessId, threshold } = setLowCreditThresholdInput.parse(input);
-  assertBusinessAccess(ctx, businessId, "owner");
+  assertBusinessAccess(ctx, businessId, "manageBusiness");
   return db().$transaction(async (tx) => {
     // The exclusive credit lock first (before the business row, which charges update after taking
     // it): no charge is in flight while the threshold they compare with changes.

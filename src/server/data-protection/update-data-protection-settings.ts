@@ -26,7 +26,7 @@ const SETTINGS = {
  */
 export async function updateDataProtectionSettings(ctx: ServiceContext, input: z.input<typeof updateDataProtectionSettingsInput>) {
   const { businessId, ...wanted } = updateDataProtectionSettingsInput.parse(input);
-  assertBusinessAccess(ctx, businessId, "owner");
+  assertBusinessAccess(ctx, businessId, "manageDataProtection");
   if (wanted.requireTwoFactor && ctx.actor.type === "user") {
     const me = await db().user.findUnique({ where: { id: ctx.actor.userId }, select: { totpEnabledAt: true } });
     if (!me?.totpEnabledAt) throw badRequest("Turn on two-factor sign-in for your own account first, so that you are not locked out");

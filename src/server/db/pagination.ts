@@ -1,10 +1,12 @@
-/** Page-number pagination for admin lists, with the API's and the portal's `page`/`limit` names; never silently clamped. */
+/** The one pagination input of every list (API, portal, admin): `page`/`limit`, never silently clamped. */
 import { z } from "zod";
 
-export const pageInput = {
-  page: z.number().int().min(1).default(1),
-  limit: z.number().int().min(1).max(100).default(20),
-};
+export const pageNumber = z.number().int().min(1).default(1);
+
+/** At most 100 items a page, for page-number and cursor lists alike. */
+export const pageLimit = (byDefault = 20) => z.number().int().min(1).max(100).default(byDefault);
+
+export const pageInput = { page: pageNumber, limit: pageLimit() };
 
 export type Page<T> = { items: T[]; total: number; page: number; limit: number };
 

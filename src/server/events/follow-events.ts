@@ -11,6 +11,7 @@ import type { WebhookEvent } from "@/contracts/events";
 import { FEED_CURSOR, FEED_MAX_WAIT_SECONDS } from "@/contracts/events-api";
 import type { ServiceContext } from "@/server/context";
 import { pool } from "@/server/db/client";
+import { pageLimit } from "@/server/db/pagination";
 import { assertBusinessAccess } from "@/server/access/authorization";
 import { badRequest } from "@/server/errors";
 import { RETAINED } from "./list-events";
@@ -20,7 +21,7 @@ export const followEventsInput = z.object({
   mode: z.enum(["test", "live"]),
   /** A cursor, or an event id: the position just after that event. */
   after: z.union([z.string().regex(FEED_CURSOR), z.uuid()]).optional(),
-  limit: z.number().int().min(1).max(100).default(100),
+  limit: pageLimit(100),
   wait: z.number().int().min(0).max(FEED_MAX_WAIT_SECONDS).default(0),
 });
 
@@ -60,7 +61,7 @@ async function startingPoint(input: z.output<typeof followEventsInput>): Promise
 
 export async function followEvents(ctx: ServiceContext, raw: z.input<typeof followEventsInput>, signal?: AbortSignal): Promise<EventFeedPage> {
   const input = followEventsInput.parse(raw);
-  assertBusinessAccess(ctx, input.businessId, "viewer");
+  assertBusinessAccess(ctx, input.businessId, "read");
   const after = await startingPoint(input);
   const [, xact, id] = FEED_CURSOR.exec(after)!;
   const deadline = Date.now() + input.wait * 1000;

@@ -11,7 +11,7 @@ export const getEventInput = z.object({ businessId: z.uuid(), mode: z.enum(["tes
 
 export async function getEvent(ctx: ServiceContext, raw: z.input<typeof getEventInput>): Promise<WebhookEvent> {
   const input = getEventInput.parse(raw);
-  assertBusinessAccess(ctx, input.businessId, "viewer");
+  assertBusinessAccess(ctx, input.businessId, "read");
   const { rows } = await pool().query<{ payload: WebhookEvent }>(
     `SELECT payload FROM outbox_event WHERE id = $1 AND business_id = $2 AND mode = $3::"Mode" AND ${RETAINED}`,
     [input.id, input.businessId, input.mode],

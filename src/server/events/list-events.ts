@@ -9,13 +9,14 @@ import { EVENT_RETENTION_DAYS } from "@/contracts/events-api";
 import type { ServiceContext } from "@/server/context";
 import { pool } from "@/server/db/client";
 import { Sql } from "@/server/db/sql";
+import { pageLimit } from "@/server/db/pagination";
 import { badRequest } from "@/server/errors";
 import { assertBusinessAccess } from "@/server/access/authorization";
 
 export const listEventsInput = z.object({
   businessId: z.uuid(),
   mode: z.enum(["test", "live"]),
-  limit: z.number().int().min(1).max(100).default(20),
+  limit: pageLimit(),
   type: z.enum(EVENT_TYPES).optional(),
   from: z.date().optional(),
   to: z.date().optional(),
@@ -29,7 +30,7 @@ export const RETAINED = `created_at > now() - interval '${EVENT_RETENTION_DAYS} 
 
 export async function listEvents(ctx: ServiceContext, raw: z.input<typeof listEventsInput>): Promise<EventPage> {
   const input = listEventsInput.parse(raw);
-  assertBusinessAccess(ctx, input.businessId, "viewer");
+  assertBusinessAccess(ctx, input.businessId, "read");
   const q = new Sql();
   const conditions = [
     `business_id = ${q.p(input.businessId, "uuid")}`,

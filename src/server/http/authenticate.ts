@@ -13,7 +13,7 @@ import type { ApiKeyScope, Mode } from "@/generated/prisma/enums";
 import type { RateLimitHit } from "@/server/ratelimit";
 import { canonicalAllowlistEntry } from "@/contracts/ip-allowlist";
 import { clientAddress } from "./client-address";
-import type { EndpointGroup } from "./rate-limit";
+import type { EndpointGroup } from "@/server/ratelimit/api-limit";
 import { prepared } from "@/server/db/prepared";
 
 export type ApiAuth = {
@@ -67,7 +67,7 @@ export async function authenticate(req: Request, group: EndpointGroup): Promise<
   );
   const row = rows[0];
   if (!row) throw unauthorized("Invalid API key. It may have been deleted or mistyped; copy yours from the portal.");
-  assertEligible(row.eligibility);
+  assertEligible(row.eligibility, group);
   if (row.stale_last_used) touchLastUsed(row.id);
   return {
     actor: { type: "api_key", apiKeyId: row.id, apiKeyHint: row.hint, businessId: row.business_id, mode: row.mode, scope: row.scope },

@@ -1,7 +1,7 @@
 import type { ErrorBody } from "@/contracts/errors";
 import { AppError } from "@/server/errors";
 import { env } from "@/env";
-import { securityHeaders } from "@/security-headers";
+import { securityHeaders } from "@/server/http/security-headers";
 
 let apiSecurityHeaders: Record<string, string> | undefined;
 

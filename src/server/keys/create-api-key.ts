@@ -42,7 +42,7 @@ export type CreatedApiKey = {
 /** Creates a key; the full key is returned here and never again. Live keys need approved live access. */
 export async function createApiKey(ctx: ServiceContext, input: z.input<typeof createApiKeyInput>): Promise<CreatedApiKey> {
   const fields = createApiKeyInput.parse(input);
-  assertBusinessAccess(ctx, fields.businessId, "developer");
+  assertBusinessAccess(ctx, fields.businessId, "manageKeys");
   return transactOnce(ctx, "api_key.create", (tx) => insertApiKey(tx, ctx, fields));
 }
 

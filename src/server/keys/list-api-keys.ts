@@ -16,7 +16,7 @@ export function apiKeyStatus(key: { revokedAt: Date | null; expiresAt: Date | nu
 /** The business's keys of one mode, newest first: hints and dates only, never a key or hash. */
 export async function listApiKeys(ctx: ServiceContext, input: z.input<typeof listApiKeysInput>) {
   const { businessId, mode } = listApiKeysInput.parse(input);
-  assertBusinessAccess(ctx, businessId, "developer");
+  assertBusinessAccess(ctx, businessId, "manageKeys");
   const keys = await db().apiKey.findMany({
     where: { businessId, mode },
     orderBy: { createdAt: "desc" },

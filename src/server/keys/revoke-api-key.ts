@@ -13,7 +13,7 @@ export async function revokeApiKey(ctx: ServiceContext, input: z.input<typeof re
   return db().$transaction(async (tx) => {
     const key = await tx.apiKey.findUnique({ where: { id: keyId } });
     if (!key) throw notFound("API key not found");
-    assertBusinessAccess(ctx, key.businessId, "developer");
+    assertBusinessAccess(ctx, key.businessId, "manageKeys");
     if (key.revokedAt) return { id: key.id, revokedAt: key.revokedAt };
     const revoked = await tx.apiKey.update({ where: { id: keyId }, data: { revokedAt: new Date() } });
     await recordAudit(tx, ctx, {

@@ -18,7 +18,7 @@ export async function rollApiKey(ctx: ServiceContext, input: z.input<typeof roll
   const { keyId, oldKeyExpires } = rollApiKeyInput.parse(input);
   const old = await db().apiKey.findUnique({ where: { id: keyId } });
   if (!old) throw notFound("API key not found");
-  assertBusinessAccess(ctx, old.businessId, "developer");
+  assertBusinessAccess(ctx, old.businessId, "manageKeys");
   if (old.revokedAt || (old.expiresAt && old.expiresAt <= new Date())) {
     throw badRequest("This key is no longer active; create a new key instead");
   }

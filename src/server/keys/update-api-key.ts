@@ -29,7 +29,7 @@ export async function updateApiKey(ctx: ServiceContext, input: z.input<typeof up
              revoked_at AS "revokedAt", expires_at AS "expiresAt"
         FROM api_key WHERE id = ${keyId}::uuid FOR UPDATE`;
     if (!current) throw notFound("API key not found");
-    assertBusinessAccess(ctx, current.businessId, "developer");
+    assertBusinessAccess(ctx, current.businessId, "manageKeys");
     if (apiKeyStatus(current) !== "active") throw badRequest("This key is no longer active; create a new key instead");
 
     const changes: Record<string, string> = {};

@@ -14,7 +14,7 @@ export const applyForLiveAccessInput = liveAccessApplicationSchema.extend({ busi
  */
 export async function applyForLiveAccess(ctx: ServiceContext, input: z.input<typeof applyForLiveAccessInput>) {
   const { businessId, ...form } = applyForLiveAccessInput.parse(input);
-  assertBusinessAccess(ctx, businessId, "owner");
+  assertBusinessAccess(ctx, businessId, "manageLiveAccess");
   if (ctx.actor.type !== "user") throw forbidden("Only a signed-in business owner can apply for live access");
   const submittedById = ctx.actor.userId;
   return transactOnce(ctx, "live_access.apply", async (tx) => {

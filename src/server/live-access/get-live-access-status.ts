@@ -12,7 +12,7 @@ export const getLiveAccessStatusInput = z.object({ businessId: z.uuid() });
  */
 export async function getLiveAccessStatus(ctx: ServiceContext, input: z.input<typeof getLiveAccessStatusInput>) {
   const { businessId } = getLiveAccessStatusInput.parse(input);
-  assertBusinessAccess(ctx, businessId, "viewer");
+  assertBusinessAccess(ctx, businessId, "read");
   const business = await db().business.findUnique({
     where: { id: businessId },
     select: {

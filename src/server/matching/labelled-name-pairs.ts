@@ -8,8 +8,8 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { NamePair } from "./synthetic-name-pairs";
-
+export type Expected = "match" | "partial_match" | "no_match";
+export type NamePair = { registryName: string; claimedName: string; expected: Expected; kind: string };
 export type LabelledPair = NamePair & { id: string };
 
 export const isHeldOut = (id: string): boolean => createHash("sha256").update(id).digest()[0]! % 3 === 0;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { isHeldOut, labelledNamePairs } from "./labelled-name-pairs";
 import { errorRates } from "./name-pair-rates";
 import { HELD_OUT_NAMES, HELD_OUT_SEED, syntheticNamePairs } from "./synthetic-name-pairs";
-import { MATCH_OUTCOMES } from "@/components/docs/match-outcomes";
+import { MATCH_OUTCOMES } from "@/server/matching/match-outcomes";
 import { matchDateOfBirth, matchFullName } from ".";
 
 const decision = (registry: string, claimed: string) => matchFullName(registry, claimed).result;

@@ -3,7 +3,7 @@
  * accepted: false match = the share of `no_match` pairs (impostors) accepted, false non-match =
  * the share of the others refused.
  */
-import type { NamePair } from "./synthetic-name-pairs";
+import type { NamePair } from "./labelled-name-pairs";
 
 export type Decide = (registry: string, claimed: string) => boolean;
 

@@ -6,10 +6,7 @@
  * data/names/pairs.jsonl, with a seeded generator, so the measure of generalisation is the same on
  * every run.
  */
-import { isHeldOut } from "./labelled-name-pairs";
-
-export type Expected = "match" | "partial_match" | "no_match";
-export type NamePair = { registryName: string; claimedName: string; expected: Expected; kind: string };
+import { isHeldOut, type NamePair } from "./labelled-name-pairs";
 
 /** Somali names in registry spelling, none of them in the labelled file. */
 const NAMES = `Bashiir Mukhtaar Yoonis Sulaymaan Faysal Liibaan Mahad Samatar Barre Dalmar Abshir Guuxaad

@@ -88,7 +88,7 @@ const ERROR_DOCS: Record<ErrorCode, ErrorDoc> = {
       suspended: example("Suspended business", { code: "FORBIDDEN", message: "This business account is suspended. Contact Hubi support." }),
       readOnly: example("Read-only key calls verify", { code: "FORBIDDEN", message: READ_ONLY_VERIFY_MESSAGE }),
       readOnlyRedact: example("Read-only key redacts", { code: "FORBIDDEN", message: READ_ONLY_REDACT_MESSAGE }),
-      readOnlyBatch: example("Read-only key cancels a batch", { code: "FORBIDDEN", message: READ_ONLY_BATCH_MESSAGE }),
+      readOnlyBatch: example("Read-only key creates or cancels a batch", { code: "FORBIDDEN", message: READ_ONLY_BATCH_MESSAGE }),
       addressNotAllowed: example("Key used outside its IP allowlist", { code: "FORBIDDEN", message: ADDRESS_NOT_ALLOWED_MESSAGE }),
     },
   },

@@ -12,7 +12,7 @@ export type UsageDay = { day: string; verified: number; not_found: number; expir
 /** Verifications per UTC day and outcome over the last 30 days, every day present (zeros included). */
 export async function getUsageByDay(ctx: ServiceContext, input: z.input<typeof getUsageByDayInput>): Promise<UsageDay[]> {
   const { businessId, mode } = getUsageByDayInput.parse(input);
-  assertBusinessAccess(ctx, businessId, "viewer");
+  assertBusinessAccess(ctx, businessId, "read");
   const since = new Date(Date.now() - (USAGE_DAYS - 1) * 86_400_000);
   since.setUTCHours(0, 0, 0, 0);
   // One grouped scan over the (business, mode, created_at) index.

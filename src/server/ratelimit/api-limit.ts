@@ -3,15 +3,16 @@
  * business, mode and endpoint group, shared by the API and the portal's own verify form, so the
  * portal is no way around the limit.
  */
+import { LIMITS } from "@/contracts/limits";
 import type { Mode } from "@/generated/prisma/enums";
 import { AppError } from "@/server/errors";
 import { rateLimiter, type RateLimitHit } from ".";
 import { metrics } from "@/server/observability/metrics";
 
-/** `batch`: batch creations, 10 a minute whatever the business's limit (api_authenticate applies the same). */
+/** `batch`: batch creations, with their own limit whatever the business's (LIMITS). */
 export type EndpointGroup = "verify" | "read" | "batch";
 
-export const BATCH_CREATIONS_PER_MINUTE = 10;
+const BATCH_CREATIONS_PER_MINUTE = LIMITS.batchCreationsPerMinute;
 
 /** The bucket's name; the SQL function api_authenticate builds the same one. */
 export const apiLimitBucket = (businessId: string, mode: Mode, group: EndpointGroup) => `api:${businessId}:${mode}:${group}`;
@@ -29,6 +30,22 @@ export async function peekBatchLimit(businessId: string, mode: Mode): Promise<Ra
   const used = await rateLimiter().count(bucket, 60);
   if (used >= BATCH_CREATIONS_PER_MINUTE) return rateLimiter().hit(bucket, BATCH_CREATIONS_PER_MINUTE, 60);
   return { allowed: true, limit: BATCH_CREATIONS_PER_MINUTE, remaining: BATCH_CREATIONS_PER_MINUTE - used, resetSeconds: 60 };
+}
+
+/**
+ * The limit check of an API request or a portal action, one rule for both: a batch creation only
+ * looks (it counts once accepted), anything else counts now, unless authentication already did.
+ */
+export async function admitToApiLimit(
+  businessId: string,
+  mode: Mode,
+  group: EndpointGroup,
+  perMinute: number,
+  counted?: RateLimitHit,
+): Promise<RateLimitHit> {
+  const hit = group === "batch" ? await peekBatchLimit(businessId, mode) : (counted ?? (await hitApiLimit(businessId, mode, group, perMinute)));
+  assertWithinLimit(hit, group, mode);
+  return hit;
 }
 
 export function rateLimitHeaders(hit: RateLimitHit): Record<string, string> {

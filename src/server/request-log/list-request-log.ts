@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { db } from "@/server/db/client";
+import { pageLimit, pageNumber, skipTake } from "@/server/db/pagination";
 import type { ServiceContext } from "@/server/context";
 import { assertBusinessAccess } from "@/server/access/authorization";
 
@@ -9,14 +10,14 @@ export const listRequestLogInput = z.object({
   businessId: z.uuid(),
   mode: z.enum(["test", "live"]),
   requestId: z.string().trim().max(64).optional(),
-  page: z.number().int().min(1).default(1),
-  limit: z.number().int().min(1).max(100).default(25),
+  page: pageNumber,
+  limit: pageLimit(25),
 });
 
 /** The business's /api/v1 requests of the last 30 days in one mode, newest first. */
 export async function listRequestLog(ctx: ServiceContext, input: z.input<typeof listRequestLogInput>) {
   const { businessId, mode, requestId, page, limit } = listRequestLogInput.parse(input);
-  assertBusinessAccess(ctx, businessId, "viewer");
+  assertBusinessAccess(ctx, businessId, "read");
   const where = {
     businessId,
     mode,
@@ -27,8 +28,7 @@ export async function listRequestLog(ctx: ServiceContext, input: z.input<typeof 
     db().requestLogEntry.findMany({
       where,
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      skip: (page - 1) * limit,
-      take: limit,
+      ...skipTake({ page, limit }),
       select: {
         id: true,
         method: true,

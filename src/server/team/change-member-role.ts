@@ -12,7 +12,7 @@ export const changeMemberRoleInput = z.object({ businessId: z.uuid(), userId: z.
 /** Changes a member's role (owners only); the last owner cannot be demoted. */
 export async function changeMemberRole(ctx: ServiceContext, input: z.input<typeof changeMemberRoleInput>) {
   const { businessId, userId, role } = changeMemberRoleInput.parse(input);
-  assertBusinessAccess(ctx, businessId, "owner");
+  assertBusinessAccess(ctx, businessId, "manageTeam");
   return db().$transaction(async (tx) => {
     const member = await tx.membership.findUnique({ where: { userId_businessId: { userId, businessId } } });
     if (!member) throw notFound("Member not found");

@@ -20,7 +20,7 @@ export const createInvitationInput = z.object({ businessId: z.uuid(), role: role
  */
 export async function createInvitation(ctx: ServiceContext, input: z.input<typeof createInvitationInput>) {
   const { businessId, role, email } = createInvitationInput.parse(input);
-  assertBusinessAccess(ctx, businessId, "owner");
+  assertBusinessAccess(ctx, businessId, "manageTeam");
   if (ctx.actor.type !== "user") throw new Error("Invitations are created by a signed-in owner");
   const token = newInvitationToken();
   const expiresAt = new Date(Date.now() + INVITATION_DAYS * 86_400_000);

@@ -8,7 +8,7 @@ export const listInvitationsInput = z.object({ businessId: z.uuid() });
 /** Open invitations (not accepted, revoked or expired), owners only. Tokens cannot be shown again. */
 export async function listInvitations(ctx: ServiceContext, input: z.input<typeof listInvitationsInput>) {
   const { businessId } = listInvitationsInput.parse(input);
-  assertBusinessAccess(ctx, businessId, "owner");
+  assertBusinessAccess(ctx, businessId, "manageTeam");
   return db().invitation.findMany({
     where: { businessId, acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date() } },
     orderBy: { createdAt: "desc" },

@@ -8,7 +8,7 @@ export const listMembersInput = z.object({ businessId: z.uuid() });
 /** Members of the business, oldest first. */
 export async function listMembers(ctx: ServiceContext, input: z.input<typeof listMembersInput>) {
   const { businessId } = listMembersInput.parse(input);
-  assertBusinessAccess(ctx, businessId, "viewer");
+  assertBusinessAccess(ctx, businessId, "read");
   const members = await db().membership.findMany({
     where: { businessId },
     orderBy: { createdAt: "asc" },

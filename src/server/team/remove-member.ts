@@ -12,7 +12,7 @@ export const removeMemberInput = z.object({ businessId: z.uuid(), userId: z.uuid
 /** Removes a member (owners only); the last owner cannot be removed. The member's sessions end (product rules §21). */
 export async function removeMember(ctx: ServiceContext, input: z.input<typeof removeMemberInput>) {
   const { businessId, userId } = removeMemberInput.parse(input);
-  assertBusinessAccess(ctx, businessId, "owner");
+  assertBusinessAccess(ctx, businessId, "manageTeam");
   return db().$transaction(async (tx) => {
     const member = await tx.membership.findUnique({ where: { userId_businessId: { userId, businessId } } });
     if (!member) throw notFound("Member not found");

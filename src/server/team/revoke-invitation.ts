@@ -13,7 +13,7 @@ export const revokeInvitationInput = z.object({ businessId: z.uuid(), invitation
  */
 export async function revokeInvitation(ctx: ServiceContext, input: z.input<typeof revokeInvitationInput>) {
   const { businessId, invitationId } = revokeInvitationInput.parse(input);
-  assertBusinessAccess(ctx, businessId, "owner");
+  assertBusinessAccess(ctx, businessId, "manageTeam");
   return db().$transaction(async (tx) => {
     const revoked = await tx.invitation.updateManyAndReturn({
       where: { id: invitationId, businessId, acceptedAt: null, revokedAt: null },

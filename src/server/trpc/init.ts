@@ -4,7 +4,7 @@
  *
  *  publicProcedure                 anyone
  *  authedProcedure                 a signed-in user             ctx.user, ctx.service
- *  memberProcedure(minRole)        a member of the selected business with at least minRole
+ *  memberProcedure(action)         a member of the selected business whose role may do action
  *                                  ctx.businessId, ctx.role, ctx.mode, ctx.service
  *  adminProcedure                  a platform admin             ctx.service (admin actor)
  *
@@ -19,7 +19,7 @@ import { z, ZodError } from "zod";
 import { AppError } from "@/server/errors";
 import { describeError, log } from "@/server/observability/logger";
 import { observeRequest } from "@/server/observability/observe";
-import type { Role } from "@/generated/prisma/enums";
+import { mayDo, ROLE_FOR, type PortalAction } from "@/contracts/roles";
 import { mustEnrolTwoFactor, type TrpcContext } from "./context";
 import { userServiceContext } from "./service-context";
 import { localizeIssue } from "@/contracts/validation-messages";
@@ -136,18 +136,16 @@ export const authedProcedure = publicProcedure.use(async ({ ctx, next, type, get
   return next({ ctx: { ...ctx, user: ctx.user, service, submissionId } });
 });
 
-const RANK: Record<Role, number> = { viewer: 0, developer: 1, owner: 2 };
-
 /** The message for a user who must turn on two-factor sign-in before anything else. */
 export const ENROL_TWO_FACTOR_MESSAGE = "Turn on two-factor sign-in in your account before continuing.";
 
-export const memberProcedure = (minRole: Role) =>
+export const memberProcedure = (action: PortalAction) =>
   authedProcedure.use(({ ctx, next }) => {
     const m = ctx.membership;
     if (!m) throw new TRPCError({ code: "FORBIDDEN", message: "You are not a member of a business" });
     if (mustEnrolTwoFactor(ctx.user, m)) throw new TRPCError({ code: "FORBIDDEN", message: ENROL_TWO_FACTOR_MESSAGE });
-    if (RANK[m.role] < RANK[minRole]) {
-      throw new TRPCError({ code: "FORBIDDEN", message: `This needs the ${minRole} role or higher` });
+    if (!mayDo(m.role, action)) {
+      throw new TRPCError({ code: "FORBIDDEN", message: `This needs the ${ROLE_FOR[action]} role or higher` });
     }
     const service = userServiceContext(ctx.user, m, ctx.requestId, ctx.submissionId);
     return next({ ctx: { ...ctx, businessId: m.businessId, role: m.role, service } });

@@ -38,7 +38,7 @@ const BATCH = 1000;
  */
 export async function* exportVerificationsCsv(ctx: ServiceContext, input: z.input<typeof exportVerificationsCsvInput>): AsyncGenerator<string> {
   const { businessId, mode, filters } = exportVerificationsCsvInput.parse(input);
-  assertBusinessAccess(ctx, businessId, "viewer");
+  assertBusinessAccess(ctx, businessId, "read");
   yield csvLine(HEADER);
   let beforeSeq: number | undefined;
   for (;;) {

@@ -11,7 +11,7 @@ export const getVerificationCertificateInput = z.object({ businessId: z.uuid(), 
 /** Everything the printable certificate shows. Another business's or mode's id is "not found". */
 export async function getVerificationCertificate(ctx: ServiceContext, input: z.input<typeof getVerificationCertificateInput>) {
   const { businessId, mode, id } = getVerificationCertificateInput.parse(input);
-  assertBusinessAccess(ctx, businessId, "viewer");
+  assertBusinessAccess(ctx, businessId, "read");
   const v = await db().verification.findFirst({
     where: { id, businessId, mode },
     select: {

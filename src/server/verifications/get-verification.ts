@@ -22,7 +22,7 @@ export const getVerificationInput = z.object({
 
 export async function getVerification(ctx: ServiceContext, raw: z.input<typeof getVerificationInput>): Promise<Verification> {
   const input = getVerificationInput.parse(raw);
-  assertBusinessAccess(ctx, input.businessId, "viewer");
+  assertBusinessAccess(ctx, input.businessId, "read");
   const q = new Sql();
   const found = `SELECT ${VERIFICATION_COLUMNS} FROM verification
      WHERE id = ${q.p(input.id, "uuid")} AND business_id = ${q.p(input.businessId, "uuid")} AND mode = ${q.p(input.mode, '"Mode"')}`;

@@ -13,6 +13,7 @@ import { channelSchema, type Verification } from "@/contracts/verifications";
 import type { ServiceContext } from "@/server/context";
 import { pool } from "@/server/db/client";
 import { Sql } from "@/server/db/sql";
+import { pageInput } from "@/server/db/pagination";
 import { AppError, badRequest, notFound } from "@/server/errors";
 import { assertBusinessAccess } from "@/server/access/authorization";
 import { chargeCreditCtes, INSUFFICIENT_CREDITS_MESSAGE } from "@/server/credits/charge-credit-sql";
@@ -21,8 +22,7 @@ import { fromRow, VERIFICATION_COLUMNS, type VerificationRow } from "./verificat
 export const listVerificationsInput = z.object({
   businessId: z.uuid(),
   mode: z.enum(["test", "live"]),
-  page: z.number().int().min(1).default(1),
-  limit: z.number().int().min(1).max(100).default(20),
+  ...pageInput,
   /** Cursors (a verification id): the page just older, or just newer, than that item. */
   startingAfter: z.uuid().optional(),
   endingBefore: z.uuid().optional(),
@@ -53,7 +53,7 @@ type Position = { page: number } | { seq: string; direction: "older" | "newer" }
 
 export async function listVerifications(ctx: ServiceContext, raw: ListVerificationsInput): Promise<VerificationPage> {
   const input = listVerificationsInput.parse(raw);
-  assertBusinessAccess(ctx, input.businessId, "viewer");
+  assertBusinessAccess(ctx, input.businessId, "read");
   const position = await resolvePosition(input);
   const rows = await pageRows(ctx, input, position);
   if (rows.length === 0) throw notFound("Business not found");

@@ -23,7 +23,7 @@ export async function redactVerification(
   input: z.input<typeof redactVerificationInput>,
 ): Promise<{ data: Verification; alreadyRedacted: boolean }> {
   const { businessId, mode, id } = redactVerificationInput.parse(input);
-  assertBusinessAccess(ctx, businessId, ctx.actor.type === "user" ? "owner" : "developer");
+  assertBusinessAccess(ctx, businessId, "manageBusiness");
   if (ctx.actor.type === "api_key" && ctx.actor.scope === "read_only") throw new AppError("FORBIDDEN", READ_ONLY_REDACT_MESSAGE);
 
   const at = new Date();

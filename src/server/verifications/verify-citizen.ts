@@ -73,7 +73,7 @@ const MESSAGES = {
 const UNIQUE_VIOLATION = "23505";
 
 export async function verifyCitizen(ctx: ServiceContext, input: VerifyCitizenInput): Promise<VerifyCitizenResult> {
-  assertBusinessAccess(ctx, input.businessId, "developer");
+  assertBusinessAccess(ctx, input.businessId, "verify");
   const id = randomUUID();
   const admission = await admit(ctx, input, id);
   if (admission.status === "replay") return { body: admission.body as VerifyCitizenResponse, replayed: true };

@@ -14,7 +14,7 @@ export const deleteWebhookEndpointInput = endpointScope;
  */
 export async function deleteWebhookEndpoint(ctx: ServiceContext, input: z.input<typeof deleteWebhookEndpointInput>): Promise<{ deleted: true }> {
   const scope = deleteWebhookEndpointInput.parse(input);
-  assertBusinessAccess(ctx, scope.businessId, "developer");
+  assertBusinessAccess(ctx, scope.businessId, "manageWebhooks");
   // Looked up inside: a repeated submission is answered by its first result, not a 404.
   return transactOnce(ctx, "webhook.delete_endpoint", async (tx) => {
     const endpoint = await tx.webhookEndpoint.findUnique({ where: { businessId_mode: { businessId: scope.businessId, mode: scope.mode } } });

@@ -10,7 +10,7 @@ export const enableWebhookEndpointInput = endpointScope;
 /** Re-enables an endpoint that was disabled (410 or 5 days of failures); pending retries resume. */
 export async function enableWebhookEndpoint(ctx: ServiceContext, input: z.input<typeof enableWebhookEndpointInput>): Promise<EndpointView> {
   const scope = enableWebhookEndpointInput.parse(input);
-  assertBusinessAccess(ctx, scope.businessId, "developer");
+  assertBusinessAccess(ctx, scope.businessId, "manageWebhooks");
   const { id } = await loadEndpoint(scope);
   return db().$transaction(async (tx) => {
     const endpoint = await tx.webhookEndpoint.update({

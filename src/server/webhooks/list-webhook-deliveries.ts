@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { db } from "@/server/db/client";
+import { pageLimit } from "@/server/db/pagination";
 import type { ServiceContext } from "@/server/context";
 import { assertBusinessAccess } from "@/server/access/authorization";
 import { endpointScope } from "./endpoint-view";
@@ -7,7 +8,7 @@ import { deliveryInclude, toDeliveryView, type DeliveryView } from "./delivery-v
 
 export const listWebhookDeliveriesInput = endpointScope.extend({
   status: z.enum(["pending", "succeeded", "failed"]).optional(),
-  limit: z.number().int().min(1).max(100).default(20),
+  limit: pageLimit(),
   /** The last delivery id of the previous page. */
   cursor: z.uuid().optional(),
 });
@@ -18,7 +19,7 @@ export async function listWebhookDeliveries(
   input: z.input<typeof listWebhookDeliveriesInput>,
 ): Promise<{ items: DeliveryView[]; nextCursor: string | null }> {
   const { businessId, mode, status, limit, cursor } = listWebhookDeliveriesInput.parse(input);
-  assertBusinessAccess(ctx, businessId, "viewer");
+  assertBusinessAccess(ctx, businessId, "read");
   const rows = await db().webhookDelivery.findMany({
     where: { endpoint: { businessId, mode }, status },
     include: deliveryInclude,

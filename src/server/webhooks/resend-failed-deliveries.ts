@@ -17,7 +17,7 @@ export async function resendFailedDeliveries(
   input: z.input<typeof resendFailedDeliveriesInput>,
 ): Promise<{ resent: number }> {
   const { businessId, mode, since } = resendFailedDeliveriesInput.parse(input);
-  assertBusinessAccess(ctx, businessId, "developer");
+  assertBusinessAccess(ctx, businessId, "manageWebhooks");
   const endpoint = await loadEndpoint({ businessId, mode });
   if (!endpoint.enabled) throw badRequest("This endpoint is disabled. Re-enable it first.");
   return transactOnce(ctx, "webhook.resend_failed", async (tx) => {

@@ -18,7 +18,7 @@ export async function resendWebhookDelivery(
   input: z.input<typeof resendWebhookDeliveryInput>,
 ): Promise<{ deliveryId: string }> {
   const { businessId, mode, deliveryId } = resendWebhookDeliveryInput.parse(input);
-  assertBusinessAccess(ctx, businessId, "developer");
+  assertBusinessAccess(ctx, businessId, "manageWebhooks");
   const delivery = await db().webhookDelivery.findFirst({
     where: { id: deliveryId, endpoint: { businessId, mode } },
     include: { endpoint: { select: { enabled: true } } },

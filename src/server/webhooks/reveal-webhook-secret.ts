@@ -11,7 +11,7 @@ export const revealWebhookSecretInput = endpointScope;
 /** The signing secret, for owners and developers; each reveal is audited. */
 export async function revealWebhookSecret(ctx: ServiceContext, input: z.input<typeof revealWebhookSecretInput>): Promise<{ secret: string }> {
   const scope = revealWebhookSecretInput.parse(input);
-  assertBusinessAccess(ctx, scope.businessId, "developer");
+  assertBusinessAccess(ctx, scope.businessId, "manageWebhooks");
   const endpoint = await loadEndpoint(scope);
   await recordAudit(db(), ctx, {
     action: "webhook.secret_revealed",

@@ -18,7 +18,7 @@ export async function rotateWebhookSecret(
   input: z.input<typeof rotateWebhookSecretInput>,
 ): Promise<{ secret: string; previousSecretExpiresAt: Date }> {
   const scope = rotateWebhookSecretInput.parse(input);
-  assertBusinessAccess(ctx, scope.businessId, "developer");
+  assertBusinessAccess(ctx, scope.businessId, "manageWebhooks");
   const { id } = await loadEndpoint(scope);
   const secret = generateSecret();
   const previousSecretExpiresAt = new Date(Date.now() + ROTATION_OVERLAP_MS);

@@ -1,3 +1,4 @@
+import { LIMITS } from "@/contracts/limits";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { z } from "zod";
 import { db } from "@/server/db/client";
@@ -15,7 +16,6 @@ import { deliveryInclude, toDeliveryView, type DeliveryView } from "./delivery-v
 export const sendTestWebhookInput = endpointScope;
 
 /** Each test event is an outbound request on the business's behalf: a few a minute is plenty. */
-export const TEST_EVENTS_PER_MINUTE = 5;
 
 /**
  * Raises a `webhook_test` event and delivers it now, returning the delivery with its first
@@ -32,11 +32,11 @@ export async function sendTestWebhook(
   options: { byWorker?: boolean } = {},
 ): Promise<DeliveryView> {
   const scope = sendTestWebhookInput.parse(input);
-  assertBusinessAccess(ctx, scope.businessId, "developer");
+  assertBusinessAccess(ctx, scope.businessId, "manageWebhooks");
   const endpoint = await loadEndpoint(scope);
-  const hit = await rateLimiter().hit(`webhook-test:${scope.businessId}`, TEST_EVENTS_PER_MINUTE, 60);
+  const hit = await rateLimiter().hit(`webhook-test:${scope.businessId}`, LIMITS.testEventsPerMinute, 60);
   if (!hit.allowed) {
-    throw new AppError("RATE_LIMITED", `At most ${TEST_EVENTS_PER_MINUTE} test events a minute. Try again in ${hit.resetSeconds} s.`);
+    throw new AppError("RATE_LIMITED", `At most ${LIMITS.testEventsPerMinute} test events a minute. Try again in ${hit.resetSeconds} s.`);
   }
   if (!endpoint.enabled) throw badRequest("This endpoint is disabled. Re-enable it first.");
   const event = buildEvent("webhook_test", scope.mode, { message: "This is a test event sent from the Hubi portal." });

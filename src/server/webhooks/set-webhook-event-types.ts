@@ -14,7 +14,7 @@ export const setWebhookEventTypesInput = endpointScope.extend({
 /** Chooses which events the mode's endpoint receives, from the next event raised; audited. */
 export async function setWebhookEventTypes(ctx: ServiceContext, input: z.input<typeof setWebhookEventTypesInput>): Promise<EndpointView> {
   const { businessId, mode, eventTypes } = setWebhookEventTypesInput.parse(input);
-  assertBusinessAccess(ctx, businessId, "developer");
+  assertBusinessAccess(ctx, businessId, "manageWebhooks");
   const { id } = await loadEndpoint({ businessId, mode });
   const chosen = [...new Set(eventTypes)].sort();
   return transactOnce(ctx, "webhook.set_event_types", async (tx) => {

@@ -21,7 +21,7 @@ export const setWebhookUrlInput = endpointScope.extend({
  */
 export async function setWebhookUrl(ctx: ServiceContext, input: z.input<typeof setWebhookUrlInput>): Promise<EndpointView> {
   const { businessId, mode, url } = setWebhookUrlInput.parse(input);
-  assertBusinessAccess(ctx, businessId, "developer");
+  assertBusinessAccess(ctx, businessId, "manageWebhooks");
   const problem = urlProblem(url, env().WEBHOOK_ALLOW_INSECURE);
   if (problem) throw badRequest(problem, [{ field: "url", message: problem }]);
   return transactOnce(ctx, "webhook.set_url", async (tx) => {

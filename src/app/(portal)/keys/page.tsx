@@ -9,7 +9,7 @@ export const generateMetadata = pageTitle("keys");
 export default async function KeysPage() {
   const t = await getTranslations("keys");
   return (
-    <RoleGate min="developer">
+    <RoleGate action="manageKeys">
       <PageHeader title={t("title")} description={t("description")} />
       <KeysView />
     </RoleGate>

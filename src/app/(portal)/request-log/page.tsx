@@ -9,7 +9,7 @@ export const generateMetadata = pageTitle("request-log");
 export default async function RequestLogPage() {
   const t = await getTranslations("request-log");
   return (
-    <RoleGate min="developer">
+    <RoleGate action="read">
       <PageHeader title={t("title")} description={t("description")} />
       <RequestLogView />
     </RoleGate>

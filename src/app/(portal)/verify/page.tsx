@@ -9,7 +9,7 @@ export const generateMetadata = pageTitle("verify");
 export default async function VerifyPage() {
   const t = await getTranslations("verify");
   return (
-    <RoleGate min="developer">
+    <RoleGate action="verify">
       <PageHeader title={t("title")} description={t("description")} />
       <VerifyForm />
     </RoleGate>

@@ -14,7 +14,7 @@ import { BATCH_MAX_ROWS } from "@/contracts/batches";
 import { API_KEY_SCOPES } from "@/contracts/api-key-scopes";
 import { ADDRESS_NOT_ALLOWED_MESSAGE } from "@/contracts/ip-allowlist";
 import { pageTitle } from "@/i18n/page-title";
-import { MATCH_OUTCOMES } from "../../../components/docs/match-outcomes";
+import { MATCH_OUTCOMES } from "../../../server/matching/match-outcomes";
 import { CodeBlock } from "../../../components/docs/code-block";
 import { DocsNav } from "../../../components/docs/docs-nav";
 import { GuideSection } from "../../../components/docs/guide-section";

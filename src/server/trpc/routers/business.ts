@@ -8,10 +8,10 @@ import {
 } from "@/server/data-protection/update-data-protection-settings";
 
 export const businessRouter = router({
-  summary: memberProcedure("viewer").query(({ ctx }) => getBusinessSummary(ctx.service, { businessId: ctx.businessId })),
-  gettingStarted: memberProcedure("viewer").query(({ ctx }) => getGettingStarted(ctx.service, { businessId: ctx.businessId })),
-  usageByDay: memberProcedure("viewer").query(({ ctx }) => getUsageByDay(ctx.service, { businessId: ctx.businessId, mode: ctx.mode })),
-  updateDataProtection: memberProcedure("owner")
+  summary: memberProcedure("read").query(({ ctx }) => getBusinessSummary(ctx.service, { businessId: ctx.businessId })),
+  gettingStarted: memberProcedure("read").query(({ ctx }) => getGettingStarted(ctx.service, { businessId: ctx.businessId })),
+  usageByDay: memberProcedure("read").query(({ ctx }) => getUsageByDay(ctx.service, { businessId: ctx.businessId, mode: ctx.mode })),
+  updateDataProtection: memberProcedure("manageDataProtection")
     .input(updateDataProtectionSettingsInput.omit({ businessId: true }))
     .mutation(({ ctx, input }) => updateDataProtectionSettings(ctx.service, { ...input, businessId: ctx.businessId })),
 });

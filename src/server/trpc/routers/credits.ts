@@ -3,10 +3,10 @@ import { listLedger, listLedgerInput } from "@/server/credits/list-ledger";
 import { setLowCreditThreshold, setLowCreditThresholdInput } from "@/server/credits/set-low-credit-threshold";
 
 export const creditsRouter = router({
-  ledger: memberProcedure("viewer")
+  ledger: memberProcedure("read")
     .input(listLedgerInput.omit({ businessId: true }))
     .query(({ ctx, input }) => listLedger(ctx.service, { ...input, businessId: ctx.businessId })),
-  setLowCreditThreshold: memberProcedure("owner")
+  setLowCreditThreshold: memberProcedure("manageBusiness")
     .input(setLowCreditThresholdInput.omit({ businessId: true }))
     .mutation(({ ctx, input }) => setLowCreditThreshold(ctx.service, { ...input, businessId: ctx.businessId })),
 });

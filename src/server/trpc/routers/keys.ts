@@ -8,15 +8,15 @@ import { updateApiKey, updateApiKeyInput } from "@/server/keys/update-api-key";
 import { rollApiKey, rollApiKeyInput } from "@/server/keys/roll-api-key";
 
 export const keysRouter = router({
-  list: memberProcedure("developer").query(({ ctx }) => listApiKeys(ctx.service, { businessId: ctx.businessId, mode: ctx.mode })),
-  create: memberProcedure("developer")
+  list: memberProcedure("manageKeys").query(({ ctx }) => listApiKeys(ctx.service, { businessId: ctx.businessId, mode: ctx.mode })),
+  create: memberProcedure("manageKeys")
     .input(submitted(createApiKeyInput.pick({ name: true, expiresInDays: true, scope: true, allowedIps: true })))
     .mutation(({ ctx, input }) => createApiKey(ctx.service, { ...input, businessId: ctx.businessId, mode: ctx.mode })),
   // Always a sandbox key, whichever mode the portal is in.
-  createReferenceKey: memberProcedure("developer")
+  createReferenceKey: memberProcedure("manageKeys")
     .input(submitted(z.object({})))
     .mutation(({ ctx }) => createReferenceKey(ctx.service, { businessId: ctx.businessId })),
-  revoke: memberProcedure("developer").input(revokeApiKeyInput).mutation(({ ctx, input }) => revokeApiKey(ctx.service, input)),
-  update: memberProcedure("developer").input(updateApiKeyInput).mutation(({ ctx, input }) => updateApiKey(ctx.service, input)),
-  roll: memberProcedure("developer").input(submitted(rollApiKeyInput)).mutation(({ ctx, input }) => rollApiKey(ctx.service, input)),
+  revoke: memberProcedure("manageKeys").input(revokeApiKeyInput).mutation(({ ctx, input }) => revokeApiKey(ctx.service, input)),
+  update: memberProcedure("manageKeys").input(updateApiKeyInput).mutation(({ ctx, input }) => updateApiKey(ctx.service, input)),
+  roll: memberProcedure("manageKeys").input(submitted(rollApiKeyInput)).mutation(({ ctx, input }) => rollApiKey(ctx.service, input)),
 });

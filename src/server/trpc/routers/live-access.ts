@@ -5,10 +5,10 @@ import { applyForLiveAccess } from "@/server/live-access/apply-for-live-access";
 import { getLiveAccessStatus } from "@/server/live-access/get-live-access-status";
 
 export const liveAccessRouter = router({
-  status: memberProcedure("viewer").query(({ ctx }) => getLiveAccessStatus(ctx.service, { businessId: ctx.businessId })),
+  status: memberProcedure("read").query(({ ctx }) => getLiveAccessStatus(ctx.service, { businessId: ctx.businessId })),
 
   // Not `apply`: tRPC reserves that name on routers.
-  submitApplication: memberProcedure("owner")
+  submitApplication: memberProcedure("manageLiveAccess")
     .input(submitted(liveAccessApplicationSchema))
     .mutation(({ ctx, input }) => applyForLiveAccess(ctx.service, { ...input, businessId: ctx.businessId })),
 });

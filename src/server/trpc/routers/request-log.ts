@@ -3,7 +3,7 @@ import { listRequestLog, listRequestLogInput } from "@/server/request-log/list-r
 
 // Developers and owners: the log shows key hints, which viewers never see.
 export const requestLogRouter = router({
-  list: memberProcedure("developer")
+  list: memberProcedure("read")
     .input(listRequestLogInput.omit({ businessId: true, mode: true }))
     .query(({ ctx, input }) => listRequestLog(ctx.service, { ...input, businessId: ctx.businessId, mode: ctx.mode })),
 });

@@ -16,8 +16,8 @@ import { deleteWebhookEndpoint } from "@/server/webhooks/delete-webhook-endpoint
 import { getEvent } from "@/server/events/get-event";
 
 /** Every procedure acts on the selected business and portal mode. */
-const viewer = memberProcedure("viewer");
-const developer = memberProcedure("developer");
+const viewer = memberProcedure("read");
+const developer = memberProcedure("manageWebhooks");
 const scope = (ctx: { businessId: string; mode: "test" | "live" }) => ({ businessId: ctx.businessId, mode: ctx.mode });
 
 export const webhooksRouter = router({

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { env } from "@/env";
-import { securityHeaders } from "@/security-headers";
+import { securityHeaders } from "@/server/http/security-headers";
 import { getMemberServiceContext } from "@/server/auth/portal-session";
 import { AppError } from "@/server/errors";
 import { batchContentType } from "@/server/batches/read-upload";

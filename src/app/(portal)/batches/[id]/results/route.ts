@@ -4,7 +4,7 @@ import { ERROR_STATUS, type ErrorCode } from "@/contracts/errors";
 import { getMemberServiceContext } from "@/server/auth/portal-session";
 import { AppError } from "@/server/errors";
 import { streamBatchResults } from "@/server/batches/stream-results";
-import { errorText } from "@/i18n/error-text";
+import { errorText } from "@/components/i18n/error-text";
 
 /** A refusal the browser shows in place of the file, in the reader's language. */
 async function refusal(code: ErrorCode, message: string) {

@@ -5,9 +5,9 @@
 import { cookies, headers } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
 import { getPortalSession } from "@/server/auth/portal-session";
-import { TIME_ZONE } from "./formats";
-import { loadMessages } from "./load-messages";
-import { LOCALE_COOKIE, pickLocale } from "./pick-locale";
+import { TIME_ZONE } from "../i18n/formats";
+import { loadMessages } from "../i18n/load-messages";
+import { LOCALE_COOKIE, pickLocale } from "../i18n/pick-locale";
 
 export default getRequestConfig(async () => {
   const [session, jar, head] = await Promise.all([getPortalSession(), cookies(), headers()]);
