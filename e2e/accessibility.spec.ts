@@ -15,6 +15,9 @@ import { createTestBusiness } from "../test/support/factories";
 
 const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
+// Each test walks several pages with an axe run on each: the slow budget (three times the usual).
+test.beforeEach(() => test.slow());
+
 /** The serious and critical violations on the page as it stands, as "rule: target" lines. */
 async function seriousViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();

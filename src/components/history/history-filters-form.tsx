@@ -6,7 +6,8 @@ import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
 import { RESULTS } from "@/components/format";
 import { HISTORY_FILTER_KEYS, historyFiltersFromSearchParams } from "@/contracts/history-filters";
-import { localizeIssue, type Translate } from "@/contracts/validation-messages";
+import { localizeIssue } from "@/contracts/validation-messages";
+import type { Translate } from "@/i18n/validation-translator";
 
 /** Field errors of filters that do not parse, keyed by filter; empty when they do. */
 export function filterErrors(params: URLSearchParams, t: Translate): Record<string, string> {

@@ -10,7 +10,7 @@ import { Pagination } from "@/components/ui/pagination";
 import { Empty, ErrorState, Loading } from "@/components/ui/states";
 import { Table, Tbody, Td, Th } from "@/components/ui/table";
 import { useFormat } from "@/components/i18n/format";
-import type { Translate } from "@/contracts/validation-messages";
+import type { Translate } from "@/i18n/validation-translator";
 import { usePortal } from "@/components/portal/portal-context";
 import { ResultBadge } from "@/components/portal/result-badge";
 import { MatchOutcome } from "@/components/verify/match-summary";

@@ -16,7 +16,7 @@ export const createReferenceKeyInput = z.object({ businessId: z.uuid() });
  */
 export async function createReferenceKey(ctx: ServiceContext, input: z.input<typeof createReferenceKeyInput>): Promise<CreatedApiKey> {
   const { businessId } = createReferenceKeyInput.parse(input);
-  assertBusinessAccess(ctx, businessId, "developer");
+  assertBusinessAccess(ctx, businessId, "manageKeys");
   const fields = createApiKeyInput.parse({ businessId, mode: "test", name: "API reference" });
   return transactOnce(ctx, "api_key.create", (tx) => insertApiKey(tx, ctx, fields, new Date(Date.now() + REFERENCE_KEY_LIFETIME_MS)));
 }

@@ -14,7 +14,7 @@ export type GettingStarted = { keyCreated: boolean; firstCall: boolean; webhookV
  */
 export async function getGettingStarted(ctx: ServiceContext, input: z.input<typeof getGettingStartedInput>): Promise<GettingStarted> {
   const { businessId } = getGettingStartedInput.parse(input);
-  assertBusinessAccess(ctx, businessId, "viewer");
+  assertBusinessAccess(ctx, businessId, "read");
   const { rows } = await pool().query<GettingStarted>(
     `SELECT EXISTS (SELECT 1 FROM api_key WHERE business_id = $1) AS "keyCreated",
             EXISTS (SELECT 1 FROM verification WHERE business_id = $1) AS "firstCall",
