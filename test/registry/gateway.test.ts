@@ -136,8 +136,9 @@ describe("token and quota shared by the fleet", () => {
     const before = sim.counts().rateLimited;
     const results = await Promise.all(Array.from({ length: 6 }, () => lookup("11111111111")));
     expect(results.every((r) => r.result === "verified")).toBe(true);
-    // Every 429 pauses the fleet for a second: only calls already granted meet the next ones.
-    expect(sim.counts().rateLimited - before).toBeLessThanOrEqual(6);
+    // Every 429 pauses the fleet for a second: only calls already granted meet the next ones
+    // (about 6; a client that ignores Retry-After collects dozens).
+    expect(sim.counts().rateLimited - before).toBeLessThanOrEqual(12);
   });
 
   it("keeps two processes together under REGISTRY_MAX_RPS in every one-second window", async () => {

@@ -39,8 +39,9 @@ async function attempt<T>(c: Call<T>, caller: AbortSignal): Promise<T> {
   if (caller.aborted) throw new RegistryUnavailableError("timeout");
   let stale: string | undefined;
   for (;;) {
-    await acquireQuota(c.options.priority ?? "interactive", caller);
+    // The token first: the quota slot is taken as the last step before the request leaves.
     const token = await gatewayToken(caller, stale);
+    await acquireQuota(c.options.priority ?? "interactive", caller);
     let res: GatewayResponse;
     try {
       res = await gatewayPolicy().requestTimeout.execute(
