@@ -1,5 +1,5 @@
 import { TRPCClientError } from "@trpc/client";
-import { signInUrl } from "@/components/auth/sign-in-url";
+import { signInUrl } from "@/contracts/sign-in-url";
 
 /** Pages that work signed out: an UNAUTHORIZED answer there is not a session that ended. */
 const PUBLIC_PAGES = /^\/(?:$|sign-in|sign-up|forgot-password|reset-password|confirm-email|invite|docs|dev)(?:\/|$)/;

@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/states";
 import { safeCallback } from "./safe-callback";
-import { SESSION_ENDED } from "./sign-in-url";
+import { SESSION_ENDED } from "@/contracts/sign-in-url";
 
 /** next-auth's error codes that have their own text (auth.signIn.errors); others get a general one. */
 const KNOWN_ERRORS = new Set(["CredentialsSignin", "TooManyAttempts", "InvalidCode", "EmailNotConfirmed"]);

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { Check } from "lucide-react";
-import type { GettingStarted as Progress } from "@/server/overview/get-getting-started";
+import type { GettingStarted as Progress } from "@/contracts/getting-started";
 import { Card, CardHeader } from "@/components/ui/card";
 import { ErrorState, Loading } from "@/components/ui/states";
 import { cn } from "@/components/ui/cn";

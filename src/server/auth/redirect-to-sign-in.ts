@@ -4,8 +4,8 @@
  */
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { signInUrl } from "@/components/auth/sign-in-url";
-import { RETURN_TO_HEADER } from "@/return-to";
+import { signInUrl } from "@/contracts/sign-in-url";
+import { RETURN_TO_HEADER } from "@/contracts/return-to";
 
 export async function redirectToSignIn(): Promise<never> {
   const returnTo = (await headers()).get(RETURN_TO_HEADER);

@@ -2,11 +2,9 @@ import { z } from "zod";
 import { pool } from "@/server/db/client";
 import type { ServiceContext } from "@/server/context";
 import { assertBusinessAccess } from "@/server/access/authorization";
+import type { GettingStarted } from "@/contracts/getting-started";
 
 export const getGettingStartedInput = z.object({ businessId: z.uuid() });
-
-/** The overview's checklist, each step read from what happened (src/components/overview/getting-started.tsx). */
-export type GettingStarted = { keyCreated: boolean; firstCall: boolean; webhookVerified: boolean; liveAccessApplied: boolean; firstLiveCall: boolean };
 
 /**
  * Where the business stands: a key made, a first call, a webhook endpoint that answered a delivery,
