@@ -1,6 +1,5 @@
 import Image from "next/image";
 import Link from "next/link";
-import { redirect } from "next/navigation";
 import { LanguageSwitcher } from "@/components/i18n/language-switcher";
 import { getPortalSession } from "@/server/auth/portal-session";
 import { SignOutButton } from "@/components/admin/sign-out-button";
