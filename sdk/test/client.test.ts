@@ -187,9 +187,9 @@ describe("listVerifications and getVerification", () => {
   });
 
   it("retrieves one verification by id, encoded in the path", async () => {
-    const { hubi, calls } = client(json(200, { message: "ok", data: verification }));
+    const { hubi, calls } = client(json(200, { message: "ok", data: verification, citizen: null }));
     const result = await hubi.getVerification("a/b");
     expect(calls[0]!.url).toBe("https://api.test/api/v1/verifications/a%2Fb");
-    expect(result).toEqual({ ...verification, requestId: "req_test", rateLimit: null, replayed: false });
+    expect(result).toEqual({ ...verification, citizen: null, requestId: "req_test", rateLimit: null, replayed: false });
   });
 });

@@ -118,6 +118,7 @@ describe("the setting", () => {
       requireLiveConsent: false,
       retentionYears: 7,
       requireTwoFactor: false,
+      answerPendingWith202: false,
     });
     await updateDataProtectionSettings(owner, { businessId: biz.businessId, requireLiveConsent: false });
     expect((await verify(biz.liveKey!, {})).status).toBe(200);

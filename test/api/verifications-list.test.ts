@@ -143,7 +143,7 @@ describe("modes and ownership", () => {
   it("retrieves one verification by id as a list item", async () => {
     const res = await api("GET", `/verifications/${made[2]!.id}`, { key: biz.testKey });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ message: "Verification retrieved", data: { ...made[2], channel: "api" } });
+    expect(res.body).toEqual({ message: "Verification retrieved", data: { ...made[2], channel: "api" }, citizen: null });
   });
 
   it("another business's id, the other mode's id and a malformed id are all 404 NOT_FOUND", async () => {

@@ -8,7 +8,7 @@ import { inject } from "vitest";
 import { pool } from "@/server/db/client";
 import { startApp, type RunningApp } from "./app";
 import { createScratchDatabase } from "./database";
-import { processTree } from "./process-tree";
+import { allProcStats } from "../../scripts/lib/proc-stat";
 import { startWorkerProcess, type WorkerProcess } from "./worker-process";
 
 export type Fleet = Awaited<ReturnType<typeof startFleet>>;
@@ -31,8 +31,11 @@ export async function startFleet(name: string) {
     url: web!.url,
     web: web!,
     workers: workers as WorkerProcess[],
-    /** The web processes the cluster's primary runs now. */
-    webPids: () => processTree(web!.process.pid!).filter((pid) => pid !== web!.process.pid),
+    /**
+     * The web processes the cluster's primary runs now: its own node children, not the esbuild
+     * service that tsx starts beside each of them.
+     */
+    webPids: () => allProcStats().filter((p) => p.ppid === web!.process.pid && p.comm === "node" && p.state !== "Z").map((p) => p.pid),
     async stop() {
       await Promise.all([web!.stop(), ...fleet.workers.map((w) => w.stop())]);
       await pool().end();

@@ -637,7 +637,7 @@ export interface components {
          * @description The row's outcome: a verification result, or why the row was not verified. Clients must tolerate values they do not know.
          * @enum {string}
          */
-        BatchRowResult: "verified" | "not_found" | "expired" | "revoked" | "pending" | "unavailable" | "invalid" | "insufficient_credits" | "cancelled";
+        BatchRowResult: "verified" | "not_found" | "expired" | "revoked" | "deceased" | "pending" | "unavailable" | "invalid" | "insufficient_credits" | "cancelled";
         /**
          * @description `queued`: waiting for a worker. `processing`: rows are being verified. `completed`: every row has its result. `cancelled`: stopped on request; rows not yet processed have the result `cancelled` and cost nothing. `failed`: stopped by an error on our side.
          * @enum {string}
@@ -1021,8 +1021,8 @@ export interface components {
             reference: string;
             result: components["schemas"]["VerificationResult"];
         };
-        /** @description `verified`: the ID matches an active card. `not_found`: no record. `expired`: the card is past its expiry date. `revoked`: the card was cancelled, reported stolen, or its holder is deceased. `pending`: the national registry has not answered yet (only in a 202 to a caller that sent `Prefer: respond-async`, or whose business answers pending lookups with 202); the verification completes in the background. `unavailable`: the registry never answered a pending lookup; its credit was refunded. Clients must tolerate values they do not know. */
-        VerificationResult: "verified" | "not_found" | "expired" | "revoked" | "pending" | "unavailable" | (string & {});
+        /** @description `verified`: the ID matches an active card. `not_found`: no record. `expired`: the card is past its expiry date. `revoked`: the card was cancelled or reported stolen. `deceased`: the registry records the holder as deceased. `pending`: the national registry has not answered yet (only in a 202 to a caller that sent `Prefer: respond-async`, or whose business answers pending lookups with 202); the verification completes in the background. `unavailable`: the registry never answered a pending lookup; its credit was refunded. Clients must tolerate values they do not know. */
+        VerificationResult: "verified" | "not_found" | "expired" | "revoked" | "deceased" | "pending" | "unavailable" | (string & {});
         VerificationWithCredits: {
             channel: components["schemas"]["Channel"];
             consent: components["schemas"]["Consent"] | null;
@@ -2144,7 +2144,7 @@ export interface operations {
                 /** @description Page number, from 1. */
                 page?: number;
                 /** @description Only verifications with this outcome. */
-                result?: "verified" | "not_found" | "expired" | "revoked" | "pending" | "unavailable";
+                result?: "verified" | "not_found" | "expired" | "revoked" | "deceased" | "pending" | "unavailable";
                 /** @description A verification `id`: returns the page of older items that follows it. Stable while new items arrive. */
                 startingAfter?: string;
                 /** @description Only verifications created before this instant. */

@@ -21,9 +21,10 @@ describe("OpenAPI document", () => {
   });
 
   it.each([
-    ["/verify/citizen", "post", ["200", "400", "401", "402", "403", "405", "409", "429", "500"]],
+    ["/verify/citizen", "post", ["200", "202", "400", "401", "402", "403", "405", "409", "429", "500", "503"]],
     ["/verifications", "get", ["200", "400", "401", "402", "403", "405", "429", "500"]],
-    ["/verifications/{id}", "get", ["200", "401", "402", "403", "404", "405", "429", "500"]],
+    // Retrieving is free (a pending verification is polled with it): no 402.
+    ["/verifications/{id}", "get", ["200", "401", "403", "404", "405", "429", "500"]],
     ["/events", "get", ["200", "400", "401", "403", "405", "429", "500"]],
     ["/events/feed", "get", ["200", "400", "401", "403", "405", "429", "500"]],
     ["/events/{id}", "get", ["200", "401", "403", "404", "405", "429", "500"]],
@@ -60,7 +61,7 @@ describe("OpenAPI document", () => {
     expect(byName.page).toMatchObject({ type: "integer", minimum: 1, default: 1 });
     expect(byName.limit).toMatchObject({ type: "integer", minimum: 1, maximum: 100, default: 20 });
     // The filter is strict; the outcomes responses report are open (see below).
-    expect(byName.result).toMatchObject({ type: "string", enum: ["verified", "not_found", "expired", "revoked"] });
+    expect(byName.result).toMatchObject({ type: "string", enum: ["verified", "not_found", "expired", "revoked", "deceased", "pending", "unavailable"] });
     expect(byName.startingAfter).toMatchObject({ type: "string", format: "uuid" });
     expect(byName.from).toMatchObject({ anyOf: [{ format: "date" }, { format: "date-time" }] });
     expect(params).not.toContain("pattern");
@@ -68,7 +69,7 @@ describe("OpenAPI document", () => {
 
   it("documents the outcome as open to new values, so generated clients tolerate them", () => {
     const result = doc.components?.schemas?.VerificationResult as Record<string, unknown>;
-    expect(result["x-extensible-enum"]).toEqual(["verified", "not_found", "expired", "revoked"]);
+    expect(result["x-extensible-enum"]).toEqual(["verified", "not_found", "expired", "revoked", "deceased", "pending", "unavailable"]);
     expect(result.enum).toBeUndefined();
   });
 
