@@ -29,8 +29,10 @@ const ctx = systemContext("webhook-tests");
 let receiver: WebhookReceiver;
 let workers: WorkerProcess[] = [];
 
+/** This file's workers name their database sessions, so that other files' sessions running beside them are not counted. */
+const WORKER_SESSIONS = `delivery-test-workers-${process.pid}`;
 async function startWorkers(count: number, env: Record<string, string> = {}) {
-  workers.push(...(await Promise.all(Array.from({ length: count }, () => startWorkerProcess(env)))));
+  workers.push(...(await Promise.all(Array.from({ length: count }, () => startWorkerProcess({ PGAPPNAME: WORKER_SESSIONS, ...env })))));
 }
 async function stopWorkers(how: "stop" | "kill" = "stop") {
   await Promise.all(workers.map((w) => w[how]()));
@@ -261,8 +263,10 @@ describe("webhook delivery", () => {
       const slowEvents = await Promise.all(Array.from({ length: 10 }, () => raise(slow.businessId)));
       await waitFor("the slow receiver to be called", () => receiver.requests.some((r) => r.path.endsWith("/slow")));
       const { rows } = await pool().query<{ n: number }>(
-        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'",
+        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1 AND state LIKE 'idle in transaction%'",
+        [WORKER_SESSIONS],
       );
+      expect((await pool().query("SELECT 1 FROM pg_stat_activity WHERE application_name = $1", [WORKER_SESSIONS])).rowCount).toBeGreaterThan(0);
       expect(rows[0]!.n).toBe(0);
 
       const fastEvent = await raise(fast.businessId);
