@@ -71,7 +71,7 @@ test("live mode: banner off, live keys explained until live access is approved; 
   await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
   await page.getByRole("button", { name: "Menu" }).click();
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "History" }).click();
-  await expect(page.getByText("No verifications match")).toBeVisible();
+  await expect(page.getByText("No verifications yet")).toBeVisible();
   await page.screenshot({ path: screenshotPath("history-mobile"), fullPage: true });
 });
 
