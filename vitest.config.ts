@@ -8,8 +8,6 @@ export default defineConfig({
     globalSetup: ["test/global-setup.ts"],
     setupFiles: ["test/setup-env.ts"],
     pool: "forks",
-    // The files mostly wait on the app server and PostgreSQL: two forks per core keep both busy.
-    maxWorkers: 4,
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },
