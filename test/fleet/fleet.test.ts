@@ -168,7 +168,15 @@ describe("SIGTERM to one of two web processes under load", () => {
       async () => (await count("SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()")) >= HELD,
     );
 
-    const [victim, survivor] = fleet.webPids();
+    // The victim is a web process that holds at least one of them (the cluster may have sent them
+    // all to one process); the pool names each session after its process.
+    const waiting = await pool().query<{ pid: number }>(
+      "SELECT split_part(application_name, ' ', 2)::int AS pid FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database() AND application_name LIKE 'hubi %'",
+    );
+    const webPids = fleet.webPids();
+    const victim = webPids.find((pid) => waiting.rows.some((r) => r.pid === pid));
+    const survivor = webPids.find((pid) => pid !== victim);
+    expect(victim).toBeDefined();
     process.kill(victim!, "SIGTERM");
     const draining = await waitFor("the process to drain", () => logLine(victim!, "web process draining"));
     expect(draining.requestsInFlight).toBeGreaterThan(0);

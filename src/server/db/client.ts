@@ -28,6 +28,9 @@ function connect(): Handles {
     // locks, a batch chunk's claim among them, until that wait ends; this makes PostgreSQL notice
     // the closed connection within 5 s and roll the session back.
     options: "-c client_connection_check_interval=5000",
+    // pg_stat_activity then says which process a session belongs to (a stuck query, a lock wait);
+    // a name given in DATABASE_URL or PGAPPNAME wins.
+    fallback_application_name: `hubi ${process.pid}`,
   });
   pool.on("error", (err) => log("error", "idle database connection failed", describeError(err)));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
