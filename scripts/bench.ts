@@ -15,6 +15,7 @@ import { appEnv } from "../test/support/env";
 import { benchLiveScaling } from "./lib/bench-live-scaling";
 import { benchBatch } from "./lib/bench-batch";
 import { benchWebProcesses } from "./lib/bench-web-processes";
+import { benchGateway, gatewayEnv, liveVerify } from "./lib/bench-gateway";
 import { startRegistrySimulator } from "../registry-simulator/server";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
@@ -25,9 +26,9 @@ const LATENCY_CONNECTIONS = Number(process.env.BENCH_LATENCY_CONNECTIONS || 4);
 const DEEP_PAGE = 5_000;
 /** The gateway simulator's latency for live verifies (0: the lane measures Hubi's own overhead). */
 const GATEWAY_LATENCY_MS = Number(process.env.BENCH_GATEWAY_LATENCY_MS || 0);
-/** `npm run bench -- --only=batch` (or routes, scaling, processes) runs one part; the default runs all four. */
+/** `npm run bench -- --only=batch` (or routes, scaling, processes, gateway) runs one part; the default runs all five. */
 const ONLY = process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".length);
-const part = (name: "routes" | "scaling" | "processes" | "batch") => !ONLY || ONLY === name;
+const part = (name: "routes" | "scaling" | "processes" | "batch" | "gateway") => !ONLY || ONLY === name;
 
 type Row = { name: string; rps: number; p50: number; p99: number; lowP50: number; lowP99: number; errors: number; non2xx: number };
 
@@ -42,6 +43,7 @@ async function main() {
   try {
     if (part("routes") || part("scaling") || part("processes")) await benchRoutes(env);
     if (part("batch")) await benchBatch(env);
+    if (part("gateway")) await benchGateway(env, { duration: DURATION });
   } finally {
     await database.stop();
   }
@@ -59,14 +61,7 @@ async function benchOneApp(env: Record<string, string>, fixture: Awaited<ReturnT
   // Live verifies take the production path: the registry gateway (the simulator, every ID a
   // citizen, no quota of its own; Hubi's shared quota raised out of the way).
   const gateway = await startRegistrySimulator({ levers: { generateUnknown: true, maxRps: 0, latencyMs: GATEWAY_LATENCY_MS } });
-  const registryEnv = {
-    REGISTRY_SOURCE: "gateway",
-    REGISTRY_URL: gateway.url,
-    REGISTRY_CLIENT_ID: gateway.levers.clientId,
-    REGISTRY_CLIENT_SECRET: gateway.levers.clientSecret,
-    REGISTRY_MAX_RPS: "10000",
-  };
-  const app = await startApp({ env: { ...env, ...registryEnv, LOG_LEVEL: "warn" }, name: "bench" });
+  const app = await startApp({ env: { ...env, ...gatewayEnv(gateway, 10_000), LOG_LEVEL: "warn" }, name: "bench" });
   try {
     const auth = (key: string) => ({ authorization: `Bearer ${key}`, "content-type": "application/json" });
     // With consent, as a new live business must send it.
@@ -75,7 +70,7 @@ async function benchOneApp(env: Record<string, string>, fixture: Awaited<ReturnT
     const runs: [string, autocannon.Options][] = [
       ["GET /api/health (baseline)", { url: `${app.url}/api/health` }],
       ["POST /verify/citizen (sandbox)", { url: `${app.url}/api/v1/verify/citizen`, method: "POST", headers: auth(fixture.testKey), body: verifyBody("11111111111") }],
-      [`POST /verify/citizen (live, gateway ${GATEWAY_LATENCY_MS} ms)`, { url: `${app.url}/api/v1/verify/citizen`, method: "POST", headers: auth(fixture.liveKey), body: verifyBody(fixture.liveNationalId) }],
+      [`POST /verify/citizen (live, gateway ${GATEWAY_LATENCY_MS} ms)`, liveVerify(app.url, fixture.liveKey, fixture.liveNationalId)],
       ["GET /verifications page 1", { url: `${app.url}/api/v1/verifications?page=1&limit=20`, headers: auth(fixture.testKey) }],
       [`GET /verifications page ${DEEP_PAGE.toLocaleString("en")}`, { url: `${app.url}/api/v1/verifications?page=${DEEP_PAGE}&limit=20`, headers: auth(fixture.testKey) }],
     ];

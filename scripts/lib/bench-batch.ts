@@ -14,6 +14,7 @@ import { startApp } from "../../test/support/app";
 import { sampleRss } from "../../test/support/process-tree";
 
 const ROWS = Number(process.env.BENCH_BATCH_ROWS || 1_000_000);
+/** The batch's citizens: the registry records seeded here, or any ID a generating gateway simulator answers. */
 const nationalId = (i: number) => String(30_000_000_000 + i);
 
 /** 1,000,000 active citizen records and a live business with enough credits. */
@@ -45,7 +46,7 @@ async function seedRegistry() {
 }
 
 /** The file, generated as it is sent: a header and one row per citizen, with consent (new businesses require it). */
-function csvStream(): ReadableStream<Uint8Array> {
+function csvStream(rows: number): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const consent = `${new Date().toISOString()},electronic`;
   let next = 0;
@@ -54,61 +55,73 @@ function csvStream(): ReadableStream<Uint8Array> {
       controller.enqueue(encoder.encode("nationalId,purpose,consentObtainedAt,consentMethod\n"));
     },
     pull(controller) {
-      if (next >= ROWS) return controller.close();
+      if (next >= rows) return controller.close();
       const lines: string[] = [];
-      for (const end = Math.min(ROWS, next + 10_000); next < end; next++) lines.push(`${nationalId(next)},Re-verification,${consent}`);
+      for (const end = Math.min(rows, next + 10_000); next < end; next++) lines.push(`${nationalId(next)},Re-verification,${consent}`);
       controller.enqueue(encoder.encode(`${lines.join("\n")}\n`));
     },
   });
 }
 
-export async function benchBatch(env: Record<string, string>) {
-  console.log(`\nBatch: seeding ${ROWS.toLocaleString("en")} citizen records…`);
-  const liveKey = await seedRegistry();
-  // The batch workers run in the app, at the production chunk size (the tests' environment lowers both).
+export type BatchRun = { uploadMs: number; processingMs: number; downloadMs: number; resultLines: number; counts: unknown };
+
+/** Uploads a live batch of `rows` generated rows, waits for it to complete and reads its results: each phase's time. */
+export async function runBatch(appUrl: string, liveKey: string, rows: number): Promise<BatchRun> {
+  const auth = { authorization: `Bearer ${liveKey}` };
+  const started = performance.now();
+  const created = await fetch(`${appUrl}/api/v1/batches`, {
+    method: "POST",
+    headers: { ...auth, "content-type": "text/csv" },
+    body: csvStream(rows),
+    duplex: "half",
+  } as RequestInit);
+  const batch = (await created.json()) as { data: { id: string; totalRows: number } };
+  if (created.status !== 202) throw new Error(`Upload failed: ${created.status} ${JSON.stringify(batch)}`);
+  const uploaded = performance.now();
+  let status = "";
+  let counts: unknown;
+  while (status !== "completed") {
+    await new Promise((r) => setTimeout(r, 250));
+    const res = await fetch(`${appUrl}/api/v1/batches/${batch.data.id}`, { headers: auth });
+    const body = (await res.json()) as { data: { status: string; counts: unknown } };
+    if (!res.ok) throw new Error(`Polling failed: ${res.status} ${JSON.stringify(body)}`);
+    status = body.data.status;
+    counts = body.data.counts;
+    if (status === "failed" || status === "cancelled") throw new Error(`The batch ended ${status}`);
+  }
+  const processed = performance.now();
+  const results = await fetch(`${appUrl}/api/v1/batches/${batch.data.id}/results`, { headers: { ...auth, accept: "application/x-ndjson" } });
+  let resultLines = 0;
+  const reader = results.body!.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    for (const byte of value) if (byte === 0x0a) resultLines++;
+  }
+  const finished = performance.now();
+  return { uploadMs: uploaded - started, processingMs: processed - uploaded, downloadMs: finished - processed, resultLines, counts };
+}
+
+/** The app's environment for a batch run: its own batch workers at the production chunk size (the tests' environment lowers it). */
+export function batchAppEnv(env: Record<string, string>): Record<string, string> {
   const appEnv: Record<string, string> = { ...env, LOG_LEVEL: "warn", BATCH_WORKER_IN_APP: "true" };
   delete appEnv.BATCH_CHUNK_ROWS;
   delete process.env.BATCH_CHUNK_ROWS; // the app inherits this process's environment too
-  const app = await startApp({ env: appEnv, name: "bench-batch" });
+  return appEnv;
+}
+
+export async function benchBatch(env: Record<string, string>) {
+  console.log(`\nBatch: seeding ${ROWS.toLocaleString("en")} citizen records…`);
+  const liveKey = await seedRegistry();
+  const app = await startApp({ env: batchAppEnv(env), name: "bench-batch" });
   const rss = sampleRss(app.process.pid!, 200);
   try {
-    const auth = { authorization: `Bearer ${liveKey}` };
-    const started = performance.now();
-    const created = await fetch(`${app.url}/api/v1/batches`, {
-      method: "POST",
-      headers: { ...auth, "content-type": "text/csv" },
-      body: csvStream(),
-      duplex: "half",
-    } as RequestInit);
-    const batch = (await created.json()) as { data: { id: string; totalRows: number } };
-    if (created.status !== 202) throw new Error(`Upload failed: ${created.status} ${JSON.stringify(batch)}`);
-    const uploaded = performance.now();
-    let status = "";
-    let counts: unknown;
-    while (status !== "completed") {
-      await new Promise((r) => setTimeout(r, 250));
-      const res = await fetch(`${app.url}/api/v1/batches/${batch.data.id}`, { headers: auth });
-      const body = (await res.json()) as { data: { status: string; counts: unknown } };
-      if (!res.ok) throw new Error(`Polling failed: ${res.status} ${JSON.stringify(body)}`);
-      status = body.data.status;
-      counts = body.data.counts;
-      if (status === "failed" || status === "cancelled") throw new Error(`The batch ended ${status}`);
-    }
-    const processed = performance.now();
-    const results = await fetch(`${app.url}/api/v1/batches/${batch.data.id}/results`, { headers: { ...auth, accept: "application/x-ndjson" } });
-    let lines = 0;
-    const reader = results.body!.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      for (const byte of value) if (byte === 0x0a) lines++;
-    }
-    const finished = performance.now();
-    const seconds = (finished - started) / 1000;
-    const s = (a: number, b: number) => `${((b - a) / 1000).toFixed(1)} s`;
+    const run = await runBatch(app.url, liveKey, ROWS);
+    const seconds = (run.uploadMs + run.processingMs + run.downloadMs) / 1000;
+    const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
     console.log(`\nBatch of ${ROWS.toLocaleString("en")} live rows, upload to last result line: ${seconds.toFixed(1)} s, ${(ROWS / seconds).toFixed(0)} rows/s`);
-    console.log(`  upload ${s(started, uploaded)}, processing ${s(uploaded, processed)}, results download ${s(processed, finished)} (${lines.toLocaleString("en")} lines)`);
-    console.log(`  counts ${JSON.stringify(counts)}`);
+    console.log(`  upload ${s(run.uploadMs)}, processing ${s(run.processingMs)}, results download ${s(run.downloadMs)} (${run.resultLines.toLocaleString("en")} lines)`);
+    console.log(`  counts ${JSON.stringify(run.counts)}`);
     console.log(`  peak RSS of the app: ${rss.peak().toFixed(0)} MB`);
     console.log("Targets: ≥ 5,000 rows/s end to end, app under 512 MB RSS.");
   } finally {

@@ -1,0 +1,86 @@
+/**
+ * `npm run bench`, gateway: live verifications through the national registry's gateway (the
+ * bundled simulator), the two figures a registry operator and an integrator ask about.
+ *
+ * - Overhead: live verifies at a few connections against a gateway that takes a realistic time to
+ *   answer (BENCH_GATEWAY_REALISTIC_MS, default 200). What Hubi adds is its p50 minus the
+ *   gateway's own time. Target: ≤ 5 ms.
+ * - Batch at the quota: a live batch (BENCH_GATEWAY_BATCH_ROWS, default 100,000) against a gateway
+ *   that answers at once but allows REGISTRY_MAX_RPS calls a second (BENCH_GATEWAY_MAX_RPS, default
+ *   20), each up to 100 IDs: the batch should use ≥ 90 % of that capacity, and the simulator's own
+ *   one-second counts show whether the deployment ever exceeded it (it must not).
+ */
+import autocannon from "autocannon";
+import { disconnect } from "@/server/db/client";
+import { startRegistrySimulator, type RegistrySimulator } from "../../registry-simulator/server";
+import { startApp } from "../../test/support/app";
+import { seedBusiness } from "./bench-seed";
+import { batchAppEnv, runBatch } from "./bench-batch";
+
+const REALISTIC_MS = Number(process.env.BENCH_GATEWAY_REALISTIC_MS || 200);
+const MAX_RPS = Number(process.env.BENCH_GATEWAY_MAX_RPS || 20);
+const BATCH_ROWS = Number(process.env.BENCH_GATEWAY_BATCH_ROWS || 100_000);
+/** The most IDs one gateway call may carry (the gateway's lookup-batch limit). */
+const IDS_PER_CALL = 100;
+
+/** The app's settings that point it at a simulator, with the deployment's quota. */
+export function gatewayEnv(gateway: RegistrySimulator, maxRps: number): Record<string, string> {
+  return {
+    REGISTRY_SOURCE: "gateway",
+    REGISTRY_URL: gateway.url,
+    REGISTRY_CLIENT_ID: gateway.levers.clientId,
+    REGISTRY_CLIENT_SECRET: gateway.levers.clientSecret,
+    REGISTRY_MAX_RPS: String(maxRps),
+  };
+}
+
+/** A live verify as a new live business sends it (with consent). */
+export function liveVerify(url: string, liveKey: string, nationalId: string): autocannon.Options {
+  return {
+    url: `${url}/api/v1/verify/citizen`,
+    method: "POST",
+    headers: { authorization: `Bearer ${liveKey}`, "content-type": "application/json" },
+    body: JSON.stringify({ nationalId, purpose: "Benchmark", consent: { obtainedAt: new Date().toISOString(), method: "electronic" } }),
+  };
+}
+
+export async function benchGateway(env: Record<string, string>, o: { duration: number }) {
+  const { liveKey } = await seedBusiness("Gateway Benchmark");
+  await disconnect();
+  await overhead(env, liveKey, o.duration);
+  await batchAtQuota(env, liveKey);
+}
+
+async function overhead(env: Record<string, string>, liveKey: string, duration: number) {
+  const gateway = await startRegistrySimulator({ levers: { generateUnknown: true, maxRps: 0, latencyMs: REALISTIC_MS } });
+  const app = await startApp({ env: { ...env, ...gatewayEnv(gateway, 10_000), LOG_LEVEL: "warn" }, name: "bench-gateway" });
+  try {
+    const opts = liveVerify(app.url, liveKey, "25200000002");
+    await autocannon({ ...opts, connections: 4, duration: 3 });
+    const r = await autocannon({ ...opts, connections: 4, duration });
+    console.log(`\nGateway answering in ${REALISTIC_MS} ms, live verify at 4 connections for ${duration} s (${r.requests.total} requests, ${r.non2xx + r.errors} failed):`);
+    console.log(`  p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms; Hubi's own share of the p50: ${r.latency.p50 - REALISTIC_MS} ms (target ≤ 5 ms)`);
+  } finally {
+    await app.stop();
+    await gateway.stop();
+  }
+}
+
+async function batchAtQuota(env: Record<string, string>, liveKey: string) {
+  const gateway = await startRegistrySimulator({ levers: { generateUnknown: true, maxRps: MAX_RPS, latencyMs: 0 } });
+  const app = await startApp({ env: { ...batchAppEnv(env), ...gatewayEnv(gateway, MAX_RPS) }, name: "bench-gateway-batch" });
+  try {
+    const run = await runBatch(app.url, liveKey, BATCH_ROWS);
+    const capacity = MAX_RPS * IDS_PER_CALL;
+    const rowsPerSecond = BATCH_ROWS / (run.processingMs / 1000);
+    const counts = gateway.counts();
+    const busiest = Math.max(...Object.values(counts.lookupsPerSecond));
+    console.log(`\nLive batch of ${BATCH_ROWS.toLocaleString("en")} rows through a gateway allowing ${MAX_RPS} calls a second (${capacity.toLocaleString("en")} IDs/s):`);
+    console.log(`  processing ${(run.processingMs / 1000).toFixed(1)} s, ${rowsPerSecond.toFixed(0)} rows/s = ${((rowsPerSecond / capacity) * 100).toFixed(0)} % of the quota's capacity (target ≥ 90 %)`);
+    console.log(`  gateway calls ${counts.lookups} (${counts.batchLookups} group lookups), busiest second ${busiest} calls, 429s ${counts.rateLimited} (the quota must never be exceeded)`);
+    console.log(`  counts ${JSON.stringify(run.counts)}`);
+  } finally {
+    await app.stop();
+    await gateway.stop();
+  }
+}
