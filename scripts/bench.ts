@@ -26,9 +26,9 @@ const LATENCY_CONNECTIONS = Number(process.env.BENCH_LATENCY_CONNECTIONS || 4);
 const DEEP_PAGE = 5_000;
 /** The gateway simulator's latency for live verifies (0: the lane measures Hubi's own overhead). */
 const GATEWAY_LATENCY_MS = Number(process.env.BENCH_GATEWAY_LATENCY_MS || 0);
-/** `npm run bench -- --only=batch` (or routes, scaling, processes, gateway) runs one part; the default runs all five. */
-const ONLY = process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".length);
-const part = (name: "routes" | "scaling" | "processes" | "batch" | "gateway") => !ONLY || ONLY === name;
+/** `npm run bench -- --only=batch` (or routes, scaling, processes, gateway, or several: `--only=routes,gateway`) runs those parts; the default runs all five. */
+const ONLY = process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".length).split(",");
+const part = (name: "routes" | "scaling" | "processes" | "batch" | "gateway") => !ONLY || ONLY.includes(name);
 
 type Row = { name: string; rps: number; p50: number; p99: number; lowP50: number; lowP99: number; errors: number; non2xx: number };
 
