@@ -2,7 +2,7 @@
 import type { Batch } from "@/contracts/batches";
 
 export const BATCH_COLUMNS = `id, status, mode, total_rows, processed_rows, verified, not_found, expired, revoked, invalid,
-  insufficient_credits, credits_used, created_at, completed_at`;
+  insufficient_credits, registry_error, credits_used, created_at, completed_at`;
 
 export type BatchRow = {
   id: string;
@@ -16,6 +16,7 @@ export type BatchRow = {
   revoked: number;
   invalid: number;
   insufficient_credits: number;
+  registry_error: number;
   credits_used: number;
   created_at: Date;
   completed_at: Date | null;
@@ -35,6 +36,7 @@ export function toBatch(r: BatchRow): Batch {
       revoked: r.revoked,
       invalid: r.invalid,
       insufficient_credits: r.insufficient_credits,
+      registry_error: r.registry_error,
     },
     creditsUsed: r.credits_used,
     createdAt: r.created_at.toISOString(),
