@@ -35,6 +35,7 @@ export const batchCountsSchema = z
     not_found: z.number().int(),
     expired: z.number().int(),
     revoked: z.number().int(),
+    deceased: z.number().int(),
     invalid: z.number().int().meta({ description: "Rows that failed validation (the result line says why); no lookup, no charge." }),
     insufficient_credits: z.number().int().meta({ description: "Rows not verified because the live credit balance ran out; no charge." }),
     registry_error: z
@@ -52,7 +53,7 @@ export const batchSchema = z
     totalRows: z.number().int().meta({ description: "Data rows in the file (the CSV header not counted).", example: 25000 }),
     processedRows: z.number().int().meta({ description: "Rows with a result so far (cancelled rows not counted).", example: 12000 }),
     counts: batchCountsSchema,
-    creditsUsed: z.number().int().meta({ description: "Live credits charged: one per verified, not_found, expired or revoked row.", example: 11890 }),
+    creditsUsed: z.number().int().meta({ description: "Live credits charged: one per verified, not_found, expired, revoked or deceased row.", example: 11890 }),
     createdAt: z.iso.datetime(),
     completedAt: z.iso.datetime().nullable().meta({ description: "When the batch reached `completed`, `cancelled` or `failed`." }),
   })

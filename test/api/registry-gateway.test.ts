@@ -70,7 +70,7 @@ describe("an app on the registry gateway", () => {
     expect(sim.counts().lookups).toBe(DEMO_NINS.length);
   });
 
-  it("gives a batch row the gateway cannot answer for a registry_error, free, and records the others", async () => {
+  it("gives a batch row the gateway cannot answer for a registry_error, free, and counts the others, deceased included", async () => {
     // A status Hubi does not know: the gateway answers the group, but this record has no result.
     const suspended: GatewayRecord = {
       nin: "98765432109",
@@ -81,19 +81,19 @@ describe("an app on the registry gateway", () => {
     await fetch(`${sim!.url}/__admin/citizens`, { method: "PUT", body: JSON.stringify([suspended]) });
     const payer = await createTestBusiness({ live: true, credits: 10 });
     const groupsBefore = sim!.counts().batchLookups;
-    const created = await upload(payer.liveKey!, csvOf("nationalId", ["11111111111", suspended.nin, "22222222222"]), "text/csv", { baseUrl: app.url });
+    const created = await upload(payer.liveKey!, csvOf("nationalId", ["11111111111", suspended.nin, "22222222222", "12121212121"]), "text/csv", { baseUrl: app.url });
     expect(created.status).toBe(202);
     const batch = await batchEnded(payer.liveKey!, created.body.data.id, 60_000, app.url);
-    expect(batch).toMatchObject({ status: "completed", processedRows: 3, creditsUsed: 2 });
-    expect(batch.counts).toMatchObject({ verified: 1, not_found: 1, registry_error: 1 });
+    expect(batch).toMatchObject({ status: "completed", processedRows: 4, creditsUsed: 3 });
+    expect(batch.counts).toEqual({ verified: 1, not_found: 1, expired: 0, revoked: 0, deceased: 1, invalid: 0, insufficient_credits: 0, registry_error: 1 });
     const lines = await resultLines(payer.liveKey!, batch.id, app.url);
     expect(lines[1]).toEqual({ row: 2, result: "registry_error", reference: null, verificationId: null, error: "The national registry could not answer for this national ID" });
-    expect(lines.map((l) => l.result)).toEqual(["verified", "registry_error", "not_found"]);
+    expect(lines.map((l) => l.result)).toEqual(["verified", "registry_error", "not_found", "deceased"]);
     // One group call, never retried; the faulty row's reserved credit came back through the ledger.
     expect(sim!.counts().batchLookups - groupsBefore).toBe(1);
-    expect(await batchFootprint(batch.id)).toMatchObject({ verifications: 2, results: 3, charged: 2 });
-    expect(await balanceOf(payer.businessId)).toBe(8);
-    expect(await ledgerSum(payer.businessId)).toBe(8);
+    expect(await batchFootprint(batch.id)).toMatchObject({ verifications: 3, results: 4, charged: 3 });
+    expect(await balanceOf(payer.businessId)).toBe(7);
+    expect(await ledgerSum(payer.businessId)).toBe(7);
   });
 
   it("logs the gateway's status, latency and request id, never a national ID", async () => {

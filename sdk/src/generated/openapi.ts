@@ -572,7 +572,7 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             /**
-             * @description Live credits charged: one per verified, not_found, expired or revoked row.
+             * @description Live credits charged: one per verified, not_found, expired, revoked or deceased row.
              * @example 11890
              */
             creditsUsed: number;
@@ -597,6 +597,7 @@ export interface components {
         };
         /** @description Processed rows by outcome. */
         BatchCounts: {
+            deceased: number;
             expired: number;
             /** @description Rows not verified because the live credit balance ran out; no charge. */
             insufficient_credits: number;
@@ -1139,10 +1140,11 @@ export interface operations {
                      *           "totalRows": 25000,
                      *           "processedRows": 25000,
                      *           "counts": {
-                     *             "verified": 24610,
+                     *             "verified": 24608,
                      *             "not_found": 301,
                      *             "expired": 52,
                      *             "revoked": 7,
+                     *             "deceased": 2,
                      *             "invalid": 30,
                      *             "insufficient_credits": 0,
                      *             "registry_error": 0
@@ -1275,6 +1277,7 @@ export interface operations {
                      *           "not_found": 0,
                      *           "expired": 0,
                      *           "revoked": 0,
+                     *           "deceased": 0,
                      *           "invalid": 0,
                      *           "insufficient_credits": 0,
                      *           "registry_error": 0
@@ -1404,10 +1407,11 @@ export interface operations {
                      *         "totalRows": 25000,
                      *         "processedRows": 25000,
                      *         "counts": {
-                     *           "verified": 24610,
+                     *           "verified": 24608,
                      *           "not_found": 301,
                      *           "expired": 52,
                      *           "revoked": 7,
+                     *           "deceased": 2,
                      *           "invalid": 30,
                      *           "insufficient_credits": 0,
                      *           "registry_error": 0
@@ -1523,10 +1527,11 @@ export interface operations {
                      *         "totalRows": 25000,
                      *         "processedRows": 25000,
                      *         "counts": {
-                     *           "verified": 24610,
+                     *           "verified": 24608,
                      *           "not_found": 301,
                      *           "expired": 52,
                      *           "revoked": 7,
+                     *           "deceased": 2,
                      *           "invalid": 30,
                      *           "insufficient_credits": 0,
                      *           "registry_error": 0
@@ -2724,10 +2729,11 @@ export interface operations {
                  *         "totalRows": 25000,
                  *         "processedRows": 25000,
                  *         "counts": {
-                 *           "verified": 24610,
+                 *           "verified": 24608,
                  *           "not_found": 301,
                  *           "expired": 52,
                  *           "revoked": 7,
+                 *           "deceased": 2,
                  *           "invalid": 30,
                  *           "insufficient_credits": 0,
                  *           "registry_error": 0

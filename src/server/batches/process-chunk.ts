@@ -24,7 +24,7 @@
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import type { BatchRowResult } from "@/contracts/batches";
-import type { MatchResult } from "@/contracts/verifications";
+import { verificationResultSchema, type MatchResult } from "@/contracts/verifications";
 import type { ApiKeyScope, Mode } from "@/generated/prisma/enums";
 import { env } from "@/env";
 import { transaction } from "@/server/db/transaction";
@@ -115,7 +115,7 @@ async function lookUp(chunk: AdmittedChunk, nationalIds: string[], options: Look
 
 /** Counted once the chunk committed: its verifications by result, and the credits they took. */
 function observeChunk(chunk: ClaimedChunk, outcomes: Outcome[], outcome: "done" | "error" | "paused", started: number): void {
-  for (const result of ["verified", "not_found", "expired", "revoked"] as const) {
+  for (const result of verificationResultSchema.options) {
     const count = outcomes.filter((o) => o.verification && o.result === result).length;
     countVerifications(chunk.mode, "batch", result, count, chunk.mode === "live" ? count : 0);
   }
@@ -291,7 +291,7 @@ results AS (
 UPDATE batch SET
   processed_rows = processed_rows + ${q.p(rows.length, "int")},
   verified = verified + ${count("verified")}, not_found = not_found + ${count("not_found")},
-  expired = expired + ${count("expired")}, revoked = revoked + ${count("revoked")},
+  expired = expired + ${count("expired")}, revoked = revoked + ${count("revoked")}, deceased = deceased + ${count("deceased")},
   invalid = invalid + ${count("invalid")}, insufficient_credits = insufficient_credits + ${count("insufficient_credits")},
   registry_error = registry_error + ${count("registry_error")},
   credits_used = credits_used + ${q.p(chunk.mode === "live" ? recorded.length : 0, "int")},
