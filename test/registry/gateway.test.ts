@@ -13,6 +13,10 @@ import { circuitState } from "@/server/registry/gateway/policy";
 import { RegistryRecordError, RegistryUnavailableError, type LookupOptions } from "@/server/registry/types";
 import { flushFigures, PROCESS_ID } from "@/server/registry/gateway/figures";
 import { getGatewayPanel } from "@/server/registry/get-gateway-panel";
+import { pool } from "@/server/db/client";
+import { createCallerFactory } from "@/server/trpc/init";
+import { appRouter } from "@/server/trpc/routers/_app";
+import { loadPortalUser } from "@/server/trpc/context";
 import { adminContext } from "../support/contexts";
 import { createTestBusiness } from "../support/factories";
 import { waitFor } from "../support/wait-for";
@@ -103,6 +107,23 @@ describe("the circuit breaker", () => {
     const rejections = await Promise.all(Array.from({ length: 10 }, () => failure(lookup("11111111111"))));
     expect(rejections.map((e) => (e as RegistryUnavailableError).reason)).toEqual(Array(10).fill("circuit_open"));
     expect(lookups()).toBe(before);
+  });
+
+  it("shows businesses the registry degraded banner while its circuit is open, from the state it publishes", async () => {
+    const biz = await createTestBusiness();
+    const user = await loadPortalUser(biz.userId);
+    const portal = createCallerFactory(appRouter)({ user, membership: user?.memberships[0], mode: "live", requestId: "req_registry_banner" });
+    const published = async () => (await pool().query("SELECT state FROM registry_breaker WHERE process_id = $1", [PROCESS_ID])).rows[0]?.state;
+    sim.levers.status = 503;
+    await waitFor("the circuit to open", async () => (await failure(lookup("11111111111")), circuitState() === "open"));
+    await flushFigures();
+    expect(await published()).toBe("open");
+    expect(await portal.business.registryHealth()).toEqual({ state: "degraded" });
+    sim.levers.status = 0;
+    await healthy();
+    await flushFigures();
+    // Other processes of this run may publish their own circuits: this one's is closed again.
+    expect(await published()).toBe("closed");
   });
 
   it("sends one probe when the open time has passed, and recovers by itself", async () => {
