@@ -72,8 +72,9 @@ describe("GET /metrics", () => {
     expect(value(all, "hubi_verifications_total", { result: "pending" })).toBe(0);
     expect(value(all, "hubi_credits_charged_total", { channel: "api" })).toBeGreaterThanOrEqual(1);
     expect(value(all, "hubi_rate_limit_rejections_total", { group: "read", mode: "test" })).toBeGreaterThanOrEqual(1);
-    for (const queue of ["webhook_deliveries", "batch_chunks", "emails"]) {
+    for (const queue of ["webhook_deliveries", "batch_chunks", "pending_lookups", "emails"]) {
       expect(all.some((s) => s.name === "hubi_queue_depth" && s.labels.queue === queue)).toBe(true);
+      expect(all.some((s) => s.name === "hubi_queue_oldest_age_seconds" && s.labels.queue === queue)).toBe(true);
     }
     expect(all.find((s) => s.name === "hubi_db_pool_connections" && s.labels.state === "total")?.value).toBeGreaterThan(0);
   });
