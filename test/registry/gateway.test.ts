@@ -181,6 +181,23 @@ describe("token and quota shared by the fleet", () => {
     expect(sim.counts().rateLimited).toBe(0);
   }, 60_000);
 
+  it("lets an interactive lookup go ahead of batch calls already waiting for quota", async () => {
+    const before = lookups();
+    let batchDone = 0;
+    const batchCalls = Array.from({ length: 20 }, () =>
+      gatewayRegistry.lookupMany(["44444444444"], { ...budget(30_000), priority: "batch" }).then((m) => (batchDone++, m)),
+    );
+    // Past the first window, so that no earlier interactive grant still reserves a slot.
+    await waitFor("batch calls to take every slot", async () => lookups() - before >= MAX_RPS + 2);
+    const asked = lookups();
+    expect(await lookup("11111111111", budget(1_500))).toMatchObject({ result: "verified" });
+    // By structure: within its budget (else a quota refusal), and at the next slot (one batch call
+    // tolerated for a loaded machine), where batch calls that keep polling would take several first.
+    expect(lookups() - asked).toBeLessThanOrEqual(2);
+    expect(batchDone).toBeLessThan(20);
+    expect((await Promise.all(batchCalls)).every(([m]) => m!.result === "revoked")).toBe(true);
+  });
+
   it("answers quota, without waiting longer, when no quota frees up within the caller's budget", async () => {
     const error = await failure(Promise.all(Array.from({ length: 3 * MAX_RPS }, () => lookup("11111111111", budget(300)))));
     expect((error as RegistryUnavailableError).reason).toBe("quota");
