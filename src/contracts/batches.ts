@@ -35,8 +35,13 @@ export const batchCountsSchema = z
     not_found: z.number().int(),
     expired: z.number().int(),
     revoked: z.number().int(),
+    deceased: z.number().int(),
     invalid: z.number().int().meta({ description: "Rows that failed validation (the result line says why); no lookup, no charge." }),
     insufficient_credits: z.number().int().meta({ description: "Rows not verified because the live credit balance ran out; no charge." }),
+    registry_error: z
+      .number()
+      .int()
+      .meta({ description: "Rows the national registry could not answer for (it refused the ID, or answered a status Hubi does not know); no charge, not retried." }),
   })
   .meta({ id: "BatchCounts", description: "Processed rows by outcome." });
 
@@ -48,7 +53,7 @@ export const batchSchema = z
     totalRows: z.number().int().meta({ description: "Data rows in the file (the CSV header not counted).", example: 25000 }),
     processedRows: z.number().int().meta({ description: "Rows with a result so far (cancelled rows not counted).", example: 12000 }),
     counts: batchCountsSchema,
-    creditsUsed: z.number().int().meta({ description: "Live credits charged: one per verified, not_found, expired or revoked row.", example: 11890 }),
+    creditsUsed: z.number().int().meta({ description: "Live credits charged: one per verified, not_found, expired, revoked or deceased row.", example: 11890 }),
     createdAt: z.iso.datetime(),
     completedAt: z.iso.datetime().nullable().meta({ description: "When the batch reached `completed`, `cancelled` or `failed`." }),
   })
@@ -70,7 +75,7 @@ export const listBatchesResponseSchema = z
   .meta({ id: "ListBatchesResponse" });
 
 export const batchRowResultSchema = z
-  .enum([...verificationResultSchema.options, "invalid", "insufficient_credits", "cancelled"])
+  .enum([...verificationResultSchema.options, "invalid", "insufficient_credits", "registry_error", "cancelled"])
   .meta({ id: "BatchRowResult", description: "The row's outcome: a verification result, or why the row was not verified. Clients must tolerate values they do not know." });
 
 export const batchResultLineSchema = z
@@ -80,7 +85,10 @@ export const batchResultLineSchema = z
     reference: z.string().nullable().meta({ description: "The verification's certificate reference; `null` when the row was not verified.", example: "HV-20261122-7KQ2M9XD" }),
     verificationId: z.uuid().nullable().meta({ description: "The verification in the history (channel `batch`); `null` when the row was not verified." }),
     match: matchResultSchema.nullable().optional(),
-    error: z.string().optional().meta({ description: "Why an `invalid` row was refused.", example: "National ID must be exactly 11 digits" }),
+    error: z
+      .string()
+      .optional()
+      .meta({ description: "Why an `invalid` row was refused, or why the registry gave a `registry_error` row no answer.", example: "National ID must be exactly 11 digits" }),
   })
   .meta({ id: "BatchResultLine", description: "One line of the results, per input row, in input order. Never citizen details." });
 

@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 const BATCH_KEYS = ["id", "status", "mode", "totalRows", "processedRows", "counts", "creditsUsed", "createdAt", "completedAt"].sort();
-const COUNT_KEYS = ["verified", "not_found", "expired", "revoked", "invalid", "insufficient_credits"].sort();
+const COUNT_KEYS = ["verified", "not_found", "expired", "revoked", "deceased", "invalid", "insufficient_credits", "registry_error"].sort();
 
 describe("a sandbox CSV batch, end to end", () => {
   it("answers 202 with the batch, processes every row, and serves one result per row in input order", async () => {

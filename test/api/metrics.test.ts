@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it, inject } from "vitest";
 import { api } from "../support/api";
 import { createTestBusiness, type TestBusiness } from "../support/factories";
 import { TEST_METRICS_TOKEN } from "../support/env";
+import { SANDBOX_LEVERS } from "@/contracts/sandbox";
 import { sampleSum, samples } from "../support/prometheus";
 
 const BUSINESS_NAME = "Metrics Probe Bank Xq7";
@@ -24,6 +25,9 @@ beforeAll(async () => {
   // A verify in each mode (the live one is charged), a refused one, raw paths full of data.
   expect((await api("POST", "/verify/citizen", { key: biz.testKey, body: { nationalId: NATIONAL_ID } })).status).toBe(200);
   expect((await api("POST", "/verify/citizen", { key: biz.liveKey, body: { nationalId: NATIONAL_ID } })).status).toBe(200);
+  // A verification answered 202 pending: counted once it completes, with its final result.
+  const pending = await api("POST", "/verify/citizen", { key: biz.testKey, body: { nationalId: SANDBOX_LEVERS.pending }, headers: { prefer: "respond-async" } });
+  expect(pending.status).toBe(202);
   expect((await api("GET", `/verifications/${NATIONAL_ID}`, { key: biz.testKey })).status).toBe(404);
   expect((await api("GET", `/does-not-exist/${NATIONAL_ID}`, { key: biz.testKey })).status).toBe(404);
   const refused = await Promise.all([1, 2, 3, 4].map(() => api("GET", "/verifications", { key: biz.testKey })));
@@ -65,10 +69,12 @@ describe("GET /metrics", () => {
     expect(value(all, "hubi_http_request_duration_seconds_count", { route: "/api/v1/{unknown}", status: "404" })).toBeGreaterThanOrEqual(1);
     expect(value(all, "hubi_verifications_total", { mode: "test", channel: "api" })).toBeGreaterThanOrEqual(1);
     expect(value(all, "hubi_verifications_total", { mode: "live", channel: "api" })).toBeGreaterThanOrEqual(1);
+    expect(value(all, "hubi_verifications_total", { result: "pending" })).toBe(0);
     expect(value(all, "hubi_credits_charged_total", { channel: "api" })).toBeGreaterThanOrEqual(1);
     expect(value(all, "hubi_rate_limit_rejections_total", { group: "read", mode: "test" })).toBeGreaterThanOrEqual(1);
-    for (const queue of ["webhook_deliveries", "batch_chunks", "emails"]) {
+    for (const queue of ["webhook_deliveries", "batch_chunks", "pending_lookups", "emails"]) {
       expect(all.some((s) => s.name === "hubi_queue_depth" && s.labels.queue === queue)).toBe(true);
+      expect(all.some((s) => s.name === "hubi_queue_oldest_age_seconds" && s.labels.queue === queue)).toBe(true);
     }
     expect(all.find((s) => s.name === "hubi_db_pool_connections" && s.labels.state === "total")?.value).toBeGreaterThan(0);
   });

@@ -1,16 +1,20 @@
 /**
  * An app whose live lookups go to the registry gateway (the simulator), through the real HTTP
- * API: it comes up ready while the gateway is down, maps each gateway status to its result, and
- * never writes a national ID into its log.
+ * API: it comes up ready while the gateway is down, maps each gateway status to its result, gives
+ * a batch row the gateway cannot answer for a result of its own, and never writes a national ID
+ * into its log.
  */
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRegistrySimulator, type RegistrySimulator } from "../../registry-simulator/server";
+import type { GatewayRecord } from "../../registry-simulator/citizens";
 import { DEFAULT_LEVERS } from "../../registry-simulator/levers";
 import { freePort } from "../../scripts/lib/free-port";
 import { api } from "../support/api";
 import { startApp, type RunningApp } from "../support/app";
 import { createTestBusiness, type TestBusiness } from "../support/factories";
+import { batchEnded, batchFootprint, csvOf, resultLines, upload } from "../support/batches";
+import { balanceOf, ledgerSum } from "../support/queries";
 
 const DEMO_NINS = ["11111111111", "10101010101", "22222222222", "33333333333", "44444444444", "12121212121"];
 
@@ -30,6 +34,7 @@ beforeAll(async () => {
       REGISTRY_CLIENT_ID: DEFAULT_LEVERS.clientId,
       REGISTRY_CLIENT_SECRET: DEFAULT_LEVERS.clientSecret,
       REGISTRY_FAILING_NATIONAL_ID: "",
+      BATCH_WORKER_IN_APP: "true",
     },
   });
   biz = await createTestBusiness({ live: true, credits: 100 });
@@ -63,6 +68,32 @@ describe("an app on the registry gateway", () => {
     expect(answers[1]!.body.citizen).toEqual({ fullName: "Faadumo Cali Xirsi Warsame", dateOfBirth: "1990-04-12", dateOfIssue: "2024-01-15" });
     expect(answers[5]!.body.citizen).toBeNull();
     expect(sim.counts().lookups).toBe(DEMO_NINS.length);
+  });
+
+  it("gives a batch row the gateway cannot answer for a registry_error, free, and counts the others, deceased included", async () => {
+    // A status Hubi does not know: the gateway answers the group, but this record has no result.
+    const suspended: GatewayRecord = {
+      nin: "98765432109",
+      status: "SUSPENDED",
+      person: { givenName: "Asha", fatherName: "Ali", grandfatherName: "Nur", familyName: null, dateOfBirth: "1999-09-09", sex: "F" },
+      card: { serialNumber: "SO9", issueDate: "2020-01-01", expiryDate: "2030-01-01" },
+    };
+    await fetch(`${sim!.url}/__admin/citizens`, { method: "PUT", body: JSON.stringify([suspended]) });
+    const payer = await createTestBusiness({ live: true, credits: 10 });
+    const groupsBefore = sim!.counts().batchLookups;
+    const created = await upload(payer.liveKey!, csvOf("nationalId", ["11111111111", suspended.nin, "22222222222", "12121212121"]), "text/csv", { baseUrl: app.url });
+    expect(created.status).toBe(202);
+    const batch = await batchEnded(payer.liveKey!, created.body.data.id, 60_000, app.url);
+    expect(batch).toMatchObject({ status: "completed", processedRows: 4, creditsUsed: 3 });
+    expect(batch.counts).toEqual({ verified: 1, not_found: 1, expired: 0, revoked: 0, deceased: 1, invalid: 0, insufficient_credits: 0, registry_error: 1 });
+    const lines = await resultLines(payer.liveKey!, batch.id, app.url);
+    expect(lines[1]).toEqual({ row: 2, result: "registry_error", reference: null, verificationId: null, error: "The national registry could not answer for this national ID" });
+    expect(lines.map((l) => l.result)).toEqual(["verified", "registry_error", "not_found", "deceased"]);
+    // One group call, never retried; the faulty row's reserved credit came back through the ledger.
+    expect(sim!.counts().batchLookups - groupsBefore).toBe(1);
+    expect(await batchFootprint(batch.id)).toMatchObject({ verifications: 3, results: 4, charged: 3 });
+    expect(await balanceOf(payer.businessId)).toBe(7);
+    expect(await ledgerSum(payer.businessId)).toBe(7);
   });
 
   it("logs the gateway's status, latency and request id, never a national ID", async () => {

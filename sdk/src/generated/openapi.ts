@@ -25,7 +25,7 @@ export interface paths {
          * Verify a file of national IDs
          * @description Rate limit: 10 batch creations per minute (their own group); rows do not count against the verify limit.
          *
-         *     Up to 1,000,000 rows and 100 MB, streamed. Answers 202 at once with the batch (`queued`); workers verify its rows in the background: poll GET /batches/{id} or wait for the `batch_completed` event, then read GET /batches/{id}/results. Each row is a verification in the history (channel `batch`) and costs 1 credit in live mode; when the balance runs out the remaining rows get `insufficient_credits` and cost nothing. A malformed file (not CSV or NDJSON, no `nationalId` column, over the limits) is a 400 whose `errors[]` names the line, and nothing is created; a bad row is not: it becomes an `invalid` result with the reason. When the business requires consent for live verifications, a live row without consent is `invalid`. Rows raise no `verification_completed` event. With an `Idempotency-Key`, the same key and file answer the same batch. Not for `read_only` keys.
+         *     Up to 1,000,000 rows and 100 MB, streamed. Answers 202 at once with the batch (`queued`); workers verify its rows in the background: poll GET /batches/{id} or wait for the `batch_completed` event, then read GET /batches/{id}/results. Each row is a verification in the history (channel `batch`) and costs 1 credit in live mode; when the balance runs out the remaining rows get `insufficient_credits` and cost nothing. A malformed file (not CSV or NDJSON, no `nationalId` column, over the limits) is a 400 whose `errors[]` names the line, and nothing is created; a bad row is not: it becomes an `invalid` result with the reason. When the business requires consent for live verifications, a live row without consent is `invalid`. A row the national registry cannot answer for (it refuses the ID, or answers a status Hubi does not know) gets `registry_error`, costs nothing and is not retried; the other rows go on. Rows raise no `verification_completed` event. With an `Idempotency-Key`, the same key and file answer the same batch. Not for `read_only` keys.
          */
         post: operations["createBatch"];
         delete?: never;
@@ -572,7 +572,7 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             /**
-             * @description Live credits charged: one per verified, not_found, expired or revoked row.
+             * @description Live credits charged: one per verified, not_found, expired, revoked or deceased row.
              * @example 11890
              */
             creditsUsed: number;
@@ -597,12 +597,15 @@ export interface components {
         };
         /** @description Processed rows by outcome. */
         BatchCounts: {
+            deceased: number;
             expired: number;
             /** @description Rows not verified because the live credit balance ran out; no charge. */
             insufficient_credits: number;
             /** @description Rows that failed validation (the result line says why); no lookup, no charge. */
             invalid: number;
             not_found: number;
+            /** @description Rows the national registry could not answer for (it refused the ID, or answered a status Hubi does not know); no charge, not retried. */
+            registry_error: number;
             revoked: number;
             verified: number;
         };
@@ -614,7 +617,7 @@ export interface components {
         /** @description One line of the results, per input row, in input order. Never citizen details. */
         BatchResultLine: {
             /**
-             * @description Why an `invalid` row was refused.
+             * @description Why an `invalid` row was refused, or why the registry gave a `registry_error` row no answer.
              * @example National ID must be exactly 11 digits
              */
             error?: string;
@@ -637,7 +640,7 @@ export interface components {
          * @description The row's outcome: a verification result, or why the row was not verified. Clients must tolerate values they do not know.
          * @enum {string}
          */
-        BatchRowResult: "verified" | "not_found" | "expired" | "revoked" | "deceased" | "pending" | "unavailable" | "invalid" | "insufficient_credits" | "cancelled";
+        BatchRowResult: "verified" | "not_found" | "expired" | "revoked" | "deceased" | "pending" | "unavailable" | "invalid" | "insufficient_credits" | "registry_error" | "cancelled";
         /**
          * @description `queued`: waiting for a worker. `processing`: rows are being verified. `completed`: every row has its result. `cancelled`: stopped on request; rows not yet processed have the result `cancelled` and cost nothing. `failed`: stopped by an error on our side.
          * @enum {string}
@@ -1137,12 +1140,14 @@ export interface operations {
                      *           "totalRows": 25000,
                      *           "processedRows": 25000,
                      *           "counts": {
-                     *             "verified": 24610,
+                     *             "verified": 24608,
                      *             "not_found": 301,
                      *             "expired": 52,
                      *             "revoked": 7,
+                     *             "deceased": 2,
                      *             "invalid": 30,
-                     *             "insufficient_credits": 0
+                     *             "insufficient_credits": 0,
+                     *             "registry_error": 0
                      *           },
                      *           "creditsUsed": 0,
                      *           "createdAt": "2026-11-23T08:00:00.000Z",
@@ -1272,8 +1277,10 @@ export interface operations {
                      *           "not_found": 0,
                      *           "expired": 0,
                      *           "revoked": 0,
+                     *           "deceased": 0,
                      *           "invalid": 0,
-                     *           "insufficient_credits": 0
+                     *           "insufficient_credits": 0,
+                     *           "registry_error": 0
                      *         },
                      *         "creditsUsed": 0,
                      *         "createdAt": "2026-11-23T08:00:00.000Z",
@@ -1400,12 +1407,14 @@ export interface operations {
                      *         "totalRows": 25000,
                      *         "processedRows": 25000,
                      *         "counts": {
-                     *           "verified": 24610,
+                     *           "verified": 24608,
                      *           "not_found": 301,
                      *           "expired": 52,
                      *           "revoked": 7,
+                     *           "deceased": 2,
                      *           "invalid": 30,
-                     *           "insufficient_credits": 0
+                     *           "insufficient_credits": 0,
+                     *           "registry_error": 0
                      *         },
                      *         "creditsUsed": 0,
                      *         "createdAt": "2026-11-23T08:00:00.000Z",
@@ -1518,12 +1527,14 @@ export interface operations {
                      *         "totalRows": 25000,
                      *         "processedRows": 25000,
                      *         "counts": {
-                     *           "verified": 24610,
+                     *           "verified": 24608,
                      *           "not_found": 301,
                      *           "expired": 52,
                      *           "revoked": 7,
+                     *           "deceased": 2,
                      *           "invalid": 30,
-                     *           "insufficient_credits": 0
+                     *           "insufficient_credits": 0,
+                     *           "registry_error": 0
                      *         },
                      *         "creditsUsed": 0,
                      *         "createdAt": "2026-11-23T08:00:00.000Z",
@@ -2718,12 +2729,14 @@ export interface operations {
                  *         "totalRows": 25000,
                  *         "processedRows": 25000,
                  *         "counts": {
-                 *           "verified": 24610,
+                 *           "verified": 24608,
                  *           "not_found": 301,
                  *           "expired": 52,
                  *           "revoked": 7,
+                 *           "deceased": 2,
                  *           "invalid": 30,
-                 *           "insufficient_credits": 0
+                 *           "insufficient_credits": 0,
+                 *           "registry_error": 0
                  *         },
                  *         "creditsUsed": 0,
                  *         "createdAt": "2026-11-23T08:00:00.000Z",

@@ -52,7 +52,8 @@ export const createBatchOperation = defineOperation({
       "when the balance runs out the remaining rows get `insufficient_credits` and cost nothing. A malformed file (not CSV or NDJSON, " +
       "no `nationalId` column, over the limits) is a 400 whose `errors[]` names the line, and nothing is created; a bad row is not: it " +
       "becomes an `invalid` result with the reason. When the business requires consent for live verifications, a live row without " +
-      "consent is `invalid`. Rows raise no `verification_completed` event. With an `Idempotency-Key`, the same key and file answer " +
+      "consent is `invalid`. A row the national registry cannot answer for (it refuses the ID, or answers a status Hubi does not know) " +
+      "gets `registry_error`, costs nothing and is not retried; the other rows go on. Rows raise no `verification_completed` event. With an `Idempotency-Key`, the same key and file answer " +
       "the same batch. Not for `read_only` keys.",
     requestParams: { header: z.object({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema.optional() }) },
     response: { description: "The batch, accepted and queued. With `Idempotent-Replayed: true` on a replay.", headers: "verified", example: createBatchResponseExample },

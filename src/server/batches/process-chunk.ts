@@ -16,12 +16,15 @@
  * nothing. A chunk whose lookup keeps failing fails its batch, and closing a batch refunds what
  * its unfinished chunks reserved. A registry that is unavailable (an outage, no quota) is no
  * failure of the chunk: it waits, its reservation kept, and resumes by itself (product rules §21).
+ * A registry that answers for some rows but not others (RegistryRecordError: it refused an ID, or
+ * answered a status Hubi does not know) is no failure either: the chunk records the answered rows
+ * and gives the others `registry_error`, with their reserved credits refunded in the same write.
  * Workers in any number of processes share a batch chunk by chunk.
  */
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import type { BatchRowResult } from "@/contracts/batches";
-import type { MatchResult } from "@/contracts/verifications";
+import { verificationResultSchema, type MatchResult } from "@/contracts/verifications";
 import type { ApiKeyScope, Mode } from "@/generated/prisma/enums";
 import { env } from "@/env";
 import { transaction } from "@/server/db/transaction";
@@ -29,7 +32,8 @@ import { pool } from "@/server/db/client";
 import { Sql } from "@/server/db/sql";
 import { newReference } from "@/server/crypto/identifiers";
 import { registryFor } from "@/server/registry";
-import { RegistryUnavailableError, type RegistryMatch } from "@/server/registry/types";
+import { RegistryRecordError, RegistryUnavailableError, type LookupOptions, type RegistryMatch } from "@/server/registry/types";
+import { refundCreditCtes } from "@/server/credits/refund-credit-sql";
 import { compareClaim } from "@/server/verifications/verify-citizen";
 import { admitCtes, recordVerificationsCtes, type NewVerification } from "@/server/verifications/verification-write-sql";
 import { openChunk, type BatchInputRow } from "./chunk-input";
@@ -69,6 +73,8 @@ SELECT c.batch_id, c.chunk_no, c.first_row, c.input, c.admitted_rows,
 
 /** A chunk that fails this often (an error on our side, not a crash) fails its batch. */
 const MAX_ATTEMPTS = 5;
+/** The result line's `error` of a row the registry gave no answer for (never retried: the registry would answer the same). */
+const REGISTRY_ERROR_MESSAGE = "The national registry could not answer for this national ID";
 /** How long a chunk waits for an unavailable registry that did not say (Retry-After). */
 const REGISTRY_PAUSE_SECONDS = 5;
 const UNIQUE_VIOLATION = "23505";
@@ -81,7 +87,7 @@ export async function processNextChunk(): Promise<boolean> {
   try {
     const valid = validRows(chunk).slice(0, chunk.admitted);
     const options = { businessId: chunk.business_id, priority: "batch" as const, requestId: `${chunk.batch_id}.${chunk.chunk_no}` };
-    const found = valid.length > 0 ? await registryFor(chunk.mode).lookupMany(valid.map(({ row }) => row.nationalId), options) : [];
+    const found = valid.length > 0 ? await lookUp(chunk, valid.map(({ row }) => row.nationalId), options) : [];
     const written = await recordOutcome(chunk, found);
     if (written) observeChunk(chunk, written, "done", started);
   } catch (error) {
@@ -97,9 +103,19 @@ export async function processNextChunk(): Promise<boolean> {
   return true;
 }
 
+/** One answer per ID; `undefined` for a row the registry could not answer for (the fault of that row alone). */
+async function lookUp(chunk: AdmittedChunk, nationalIds: string[], options: LookupOptions): Promise<(RegistryMatch | undefined)[]> {
+  try {
+    return await registryFor(chunk.mode).lookupMany(nationalIds, options);
+  } catch (error) {
+    if (error instanceof RegistryRecordError) return error.matches;
+    throw error;
+  }
+}
+
 /** Counted once the chunk committed: its verifications by result, and the credits they took. */
 function observeChunk(chunk: ClaimedChunk, outcomes: Outcome[], outcome: "done" | "error" | "paused", started: number): void {
-  for (const result of ["verified", "not_found", "expired", "revoked"] as const) {
+  for (const result of verificationResultSchema.options) {
     const count = outcomes.filter((o) => o.verification && o.result === result).length;
     countVerifications(chunk.mode, "batch", result, count, chunk.mode === "live" ? count : 0);
   }
@@ -168,7 +184,7 @@ async function recordFailure(chunk: AdmittedChunk): Promise<void> {
  * Step 3. A certificate reference drawn twice (40 random bits a day) is drawn again. The rows
  * written, or null when the lease was lost and nothing was.
  */
-async function recordOutcome(chunk: AdmittedChunk, found: RegistryMatch[]): Promise<Outcome[] | null> {
+async function recordOutcome(chunk: AdmittedChunk, found: (RegistryMatch | undefined)[]): Promise<Outcome[] | null> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await transaction(async (client) => {
@@ -186,7 +202,7 @@ async function recordOutcome(chunk: AdmittedChunk, found: RegistryMatch[]): Prom
   }
 }
 
-function outcomes(chunk: AdmittedChunk, found: RegistryMatch[], at: Date): Outcome[] {
+function outcomes(chunk: AdmittedChunk, found: (RegistryMatch | undefined)[], at: Date): Outcome[] {
   const result: Outcome[] = chunk.rows.map((row, i) => ({
     row: chunk.first_row + i,
     result: "invalid",
@@ -200,12 +216,17 @@ function outcomes(chunk: AdmittedChunk, found: RegistryMatch[], at: Date): Outco
       outcome.result = "insufficient_credits";
       return;
     }
-    const match = compareClaim(row.match, found[k]!.citizen);
-    Object.assign(outcome, { result: found[k]!.result, match });
+    const answer = found[k];
+    if (!answer) {
+      Object.assign(outcome, { result: "registry_error", error: REGISTRY_ERROR_MESSAGE });
+      return;
+    }
+    const match = compareClaim(row.match, answer.citizen);
+    Object.assign(outcome, { result: answer.result, match });
     outcome.verification = {
       id: randomUUID(),
       reference: newReference(at),
-      result: found[k]!.result,
+      result: answer.result,
       purpose: row.purpose,
       match,
       consent: row.consent as NewVerification["consent"],
@@ -229,6 +250,18 @@ async function write(client: pg.PoolClient, chunk: AdmittedChunk, rows: Outcome[
   const recorded = rows.flatMap((o) => (o.verification ? [o.verification] : []));
   const count = (result: BatchRowResult) => q.p(rows.filter((o) => o.result === result).length, "int");
   const mine = "EXISTS (SELECT 1 FROM mine)";
+  // Rows admitted (credits reserved) but given no answer: their credits come back with this write.
+  const unanswered = rows.filter((o) => o.result === "registry_error").length;
+  const refund =
+    chunk.mode === "live" && unanswered > 0
+      ? `,${refundCreditCtes(q, {
+          businessId: chunk.business_id,
+          amount: `CASE WHEN ${mine} THEN ${q.p(unanswered, "int")} ELSE 0 END`,
+          requestId: chunk.request_id,
+          note: `Batch ${chunk.batch_id}: rows the registry could not answer for refunded`,
+          at,
+        })}`
+      : "";
   const sql = `
 WITH mine AS (
   UPDATE batch_chunk SET done_at = ${ts}, input = NULL, lease_id = NULL, leased_until = NULL
@@ -254,12 +287,13 @@ results AS (
                 ${q.p(rows.map((o) => json(o.match)), "jsonb[]")}, ${q.p(rows.map((o) => o.error), "text[]")})
          AS t(row_no, result, reference, vid, match, error)
    WHERE ${mine}
-)
+)${refund}
 UPDATE batch SET
   processed_rows = processed_rows + ${q.p(rows.length, "int")},
   verified = verified + ${count("verified")}, not_found = not_found + ${count("not_found")},
-  expired = expired + ${count("expired")}, revoked = revoked + ${count("revoked")},
+  expired = expired + ${count("expired")}, revoked = revoked + ${count("revoked")}, deceased = deceased + ${count("deceased")},
   invalid = invalid + ${count("invalid")}, insufficient_credits = insufficient_credits + ${count("insufficient_credits")},
+  registry_error = registry_error + ${count("registry_error")},
   credits_used = credits_used + ${q.p(chunk.mode === "live" ? recorded.length : 0, "int")},
   chunks_done = chunks_done + 1,
   status = CASE WHEN chunks_done + 1 = chunk_count THEN 'completed' ELSE 'processing' END::"BatchStatus",

@@ -8,7 +8,9 @@ import { pool } from "@/server/db/client";
 
 /**
  * Work that is due and waiting, per queue, and how long the oldest due item has waited.
- * A webhook retry scheduled for later is not waiting yet; a batch chunk waits from its upload.
+ * A webhook retry scheduled for later is not waiting yet; a batch chunk waits from its upload; a
+ * pending registry lookup waits from its request until the registry answers (or it gives up),
+ * however many attempts it takes.
  */
 const QUEUES_SQL = `
 SELECT 'webhook_deliveries' AS queue, count(*)::int AS depth, extract(epoch FROM now() - min(next_attempt_at))::float8 AS age
@@ -16,6 +18,9 @@ SELECT 'webhook_deliveries' AS queue, count(*)::int AS depth, extract(epoch FROM
 UNION ALL
 SELECT 'batch_chunks', count(*)::int, extract(epoch FROM now() - min(b.created_at))::float8
   FROM batch_chunk c JOIN batch b ON b.id = c.batch_id WHERE c.done_at IS NULL AND b.status IN ('queued', 'processing')
+UNION ALL
+SELECT 'pending_lookups', count(*)::int, extract(epoch FROM now() - min(created_at))::float8
+  FROM pending_lookup WHERE state = 'waiting'
 UNION ALL
 SELECT 'emails', count(*)::int, extract(epoch FROM now() - min(next_attempt_at))::float8
   FROM email_message WHERE status = 'pending' AND next_attempt_at <= now()`;
@@ -45,7 +50,7 @@ export function databaseGauges() {
         for (const row of rows ?? []) this.set({ queue: row.queue }, pick(row));
       },
     });
-  const queueDepth = queueGauge("hubi_queue_depth", "Items due and waiting per queue (webhook_deliveries, batch_chunks, emails)", (row) => row.depth);
+  const queueDepth = queueGauge("hubi_queue_depth", "Items due and waiting per queue (webhook_deliveries, batch_chunks, pending_lookups, emails)", (row) => row.depth);
   const queueAge = queueGauge(
     "hubi_queue_oldest_age_seconds",
     "How long the oldest due item of each queue has waited (0 when the queue is empty)",

@@ -122,7 +122,7 @@ const sampleBatch = {
   mode: "test",
   totalRows: 25000,
   processedRows: 0,
-  counts: { verified: 0, not_found: 0, expired: 0, revoked: 0, invalid: 0, insufficient_credits: 0 },
+  counts: { verified: 0, not_found: 0, expired: 0, revoked: 0, deceased: 0, invalid: 0, insufficient_credits: 0, registry_error: 0 },
   creditsUsed: 0,
   createdAt: "2026-11-23T08:00:00.000Z",
   completedAt: null,
@@ -132,7 +132,7 @@ const completedBatch = {
   ...sampleBatch,
   status: "completed",
   processedRows: 25000,
-  counts: { verified: 24610, not_found: 301, expired: 52, revoked: 7, invalid: 30, insufficient_credits: 0 },
+  counts: { verified: 24608, not_found: 301, expired: 52, revoked: 7, deceased: 2, invalid: 30, insufficient_credits: 0, registry_error: 0 },
   completedAt: "2026-11-23T08:00:09.000Z",
 } as const;
 

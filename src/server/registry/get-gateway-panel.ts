@@ -7,12 +7,10 @@ import { env } from "@/env";
 import { pool } from "@/server/db/client";
 import type { ServiceContext } from "@/server/context";
 import { assertPlatformAdmin } from "@/server/access/authorization";
-import { LATENCY_BUCKETS_MS, type CircuitState } from "@/server/registry/gateway/figures";
+import { LATENCY_BUCKETS_MS, PUBLISHED_STATE_FRESH_SECONDS, type CircuitState } from "@/server/registry/gateway/figures";
 
 export const PANEL_MINUTES = 15;
 export const BILLING_DAYS = 7;
-/** A process that published nothing for this long is gone (or its database is): it leaves the panel. */
-const PROCESS_STALE_SECONDS = 120;
 
 export type GatewayPanel = {
   source: "gateway" | "mirror";
@@ -33,7 +31,7 @@ export async function getGatewayPanel(ctx: ServiceContext): Promise<GatewayPanel
   const [processes, minutes, days] = await Promise.all([
     pool().query<{ process_id: string; state: CircuitState; updated_at: Date }>(
       `SELECT process_id, state, updated_at FROM registry_breaker WHERE updated_at > now() - make_interval(secs => $1) ORDER BY process_id`,
-      [PROCESS_STALE_SECONDS],
+      [PUBLISHED_STATE_FRESH_SECONDS],
     ),
     pool().query<{ minute: Date; calls: number; faults: number; rejected: number; latency_buckets: number[] }>(
       `SELECT minute, calls, faults, rejected, latency_buckets FROM registry_call_minute

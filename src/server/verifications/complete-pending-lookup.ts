@@ -124,7 +124,8 @@ async function completeVerification(claimed: Claimed, request: PendingRequest, l
 SELECT count(*)::int AS n FROM completed`;
   const { rows: done } = await pool().query<{ n: number }>(sql, q.values);
   const completed = done[0]!.n === 1;
-  if (completed) countVerifications(claimed.mode, request.channel, answer.result, 1, 0);
+  // Its only count (the 202 counted nothing), with the credit it keeps: none when refunded.
+  if (completed) countVerifications(claimed.mode, request.channel, answer.result, 1, claimed.mode === "live" && answer.result !== "unavailable" ? 1 : 0);
   return completed;
 }
 

@@ -219,7 +219,8 @@ async function recordOutcome(
     };
     try {
       await write(ctx, input, body, at, resumedFrom);
-      countVerifications(input.mode, input.channel, found.result, 1, live ? 1 : 0);
+      // A pending verification is counted once, with its final result, when it completes.
+      if (found.result !== "pending") countVerifications(input.mode, input.channel, found.result, 1, live ? 1 : 0);
       return body;
     } catch (error) {
       if ((error as { code?: string }).code === UNIQUE_VIOLATION && attempt < 3) continue;

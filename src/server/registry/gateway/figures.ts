@@ -16,6 +16,8 @@ export type CallOutcome = "ok" | "record_fault" | "fault" | "rate_limited";
 export type Rejection = "circuit_open" | "quota" | "timeout";
 
 const FLUSH_MS = 5_000;
+/** A process that published nothing for this long is gone (or its database is): its circuit no longer counts. */
+export const PUBLISHED_STATE_FRESH_SECONDS = 120;
 export const PROCESS_ID = `${os.hostname()}:${process.pid}`;
 
 type Minute = { calls: number; faults: number; rejected: number; buckets: number[] };
