@@ -53,5 +53,19 @@ export function registryUnavailable(retryAfterSeconds: number, goesOn: boolean):
   return new AppError("REGISTRY_UNAVAILABLE", message, { headers: { "Retry-After": String(retryAfterSeconds) } });
 }
 
+/** A record the registry could not answer for is not fixed in seconds. */
+const RECORD_RETRY_AFTER_SECONDS = 300;
+
+/**
+ * The registry refused to answer for one national ID, or answered with a status Hubi does not know
+ * (product rules §21): no result to give, nothing charged. Hubi does not retry it; a later retry
+ * by the client may find the record fixed.
+ */
+export const registryCannotAnswer = () =>
+  new AppError("REGISTRY_UNAVAILABLE", "The national registry could not answer for this national ID. Nothing was charged.", {
+    headers: { "Retry-After": String(RECORD_RETRY_AFTER_SECONDS) },
+  });
+
+
 /** A retry under a key whose lookup has not resolved yet: the same free 503. */
 export const registryStillAnswering = () => registryUnavailable(LOOKUP_RETRY_AFTER_SECONDS, true);

@@ -14,7 +14,7 @@ import { api } from "../support/api";
 import { startApp, type RunningApp } from "../support/app";
 import { createTestBusiness, type TestBusiness } from "../support/factories";
 import { batchEnded, batchFootprint, csvOf, resultLines, upload } from "../support/batches";
-import { balanceOf, ledgerSum } from "../support/queries";
+import { balanceOf, ledgerSum, verificationCount } from "../support/queries";
 
 const DEMO_NINS = ["11111111111", "10101010101", "22222222222", "33333333333", "44444444444", "12121212121"];
 
@@ -94,6 +94,26 @@ describe("an app on the registry gateway", () => {
     expect(await batchFootprint(batch.id)).toMatchObject({ verifications: 3, results: 4, charged: 3 });
     expect(await balanceOf(payer.businessId)).toBe(7);
     expect(await ledgerSum(payer.businessId)).toBe(7);
+  });
+
+  it("answers a free 503 to a verify of a record the gateway cannot answer for, and asks once", async () => {
+    const unknownStatus: GatewayRecord = {
+      nin: "98765432117",
+      status: "ON_HOLD",
+      person: { givenName: "Cali", fatherName: "Xasan", grandfatherName: "Nuur", familyName: null, dateOfBirth: "1980-01-01", sex: "M" },
+      card: { serialNumber: "SO10", issueDate: "2020-01-01", expiryDate: "2030-01-01" },
+    };
+    await fetch(`${sim!.url}/__admin/citizens`, { method: "PUT", body: JSON.stringify([unknownStatus]) });
+    const payer = await createTestBusiness({ live: true, credits: 5 });
+    const lookupsBefore = sim!.counts().lookups;
+    const res = await api("POST", "/verify/citizen", { key: payer.liveKey, body: { nationalId: unknownStatus.nin }, baseUrl: app.url });
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ code: "REGISTRY_UNAVAILABLE", message: "The national registry could not answer for this national ID. Nothing was charged." });
+    expect(res.headers.get("retry-after")).toBe("300");
+    expect(sim!.counts().lookups - lookupsBefore).toBe(1);
+    expect(await balanceOf(payer.businessId)).toBe(5);
+    expect(await ledgerSum(payer.businessId)).toBe(5);
+    expect(await verificationCount(payer.businessId, "live")).toBe(0);
   });
 
   it("logs the gateway's status, latency and request id, never a national ID", async () => {

@@ -27,9 +27,9 @@ import { pool } from "@/server/db/client";
 import { Sql } from "@/server/db/sql";
 import { prepared } from "@/server/db/prepared";
 import { newReference } from "@/server/crypto/identifiers";
-import { AppError, LOOKUP_RETRY_AFTER_SECONDS, registryUnavailable } from "@/server/errors";
+import { AppError, LOOKUP_RETRY_AFTER_SECONDS, registryCannotAnswer, registryUnavailable } from "@/server/errors";
 import { assertBusinessAccess } from "@/server/access/authorization";
-import { RegistryUnavailableError, type RegistryMatch } from "@/server/registry/types";
+import { RegistryRecordError, RegistryUnavailableError, type RegistryMatch } from "@/server/registry/types";
 import { buildEvent } from "@/server/events/outbox";
 import { INSUFFICIENT_CREDITS_MESSAGE } from "@/server/credits/charge-credit-sql";
 import { refundCreditCtes } from "@/server/credits/refund-credit-sql";
@@ -133,6 +133,8 @@ async function refuse(ctx: ServiceContext, input: VerifyCitizenInput, id: string
   if (error instanceof RegistryUnavailableError) {
     throw registryUnavailable(goesOn ? LOOKUP_RETRY_AFTER_SECONDS : (error.retryAfterSeconds ?? LOOKUP_RETRY_AFTER_SECONDS), goesOn);
   }
+  // The registry refused this one record or answered it with a status Hubi does not know: no result.
+  if (error instanceof RegistryRecordError) throw registryCannotAnswer();
   throw error;
 }
 
