@@ -6,7 +6,7 @@
  * lever is a typed RegistryUnavailableError.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { PENDING_SECONDS, SANDBOX_LEVERS } from "@/contracts/sandbox";
+import { SANDBOX_LEVERS } from "@/contracts/sandbox";
 import { createTestBusiness, type TestBusiness } from "../../test/support/factories";
 import { startWorkerProcess, type WorkerProcess } from "../../test/support/worker-process";
 import { waitFor } from "../../test/support/wait-for";
@@ -26,9 +26,8 @@ afterAll(() => worker.stop());
 
 describe("a pending verification", () => {
   it("answers pending before the registry does, then waitForVerification gets the final result and the citizen", async () => {
-    const started = performance.now();
+    // By structure, not by the clock: `pending` exists only while the registry has not answered.
     const pending = await hubi.verifyCitizen({ nationalId: SANDBOX_LEVERS.pending });
-    expect(performance.now() - started).toBeLessThan(PENDING_SECONDS * 1000);
     expect(pending).toMatchObject({ result: "pending", citizen: null });
     const done = await hubi.waitForVerification(pending.id, { pollIntervalMs: 200 });
     expect(done).toMatchObject({ id: pending.id, result: "verified", citizen: { fullName: expect.any(String) } });

@@ -199,8 +199,11 @@ describe("token and quota shared by the fleet", () => {
   });
 
   it("answers quota, without waiting longer, when no quota frees up within the caller's budget", async () => {
-    const error = await failure(Promise.all(Array.from({ length: 3 * MAX_RPS }, () => lookup("11111111111", budget(300)))));
-    expect((error as RegistryUnavailableError).reason).toBe("quota");
+    const settled = await Promise.allSettled(Array.from({ length: 3 * MAX_RPS }, () => lookup("11111111111", budget(300))));
+    // Those that got quota may still run out of budget on a loaded machine (a timeout); those that
+    // did not are told so as soon as their budget ends.
+    const reasons = settled.flatMap((s) => (s.status === "rejected" ? [(s.reason as RegistryUnavailableError).reason] : []));
+    expect(reasons).toContain("quota");
   });
 });
 
