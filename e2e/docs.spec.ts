@@ -52,6 +52,10 @@ async function sendVerify(page: Page) {
   const response = page.waitForResponse((r) => r.url() === `${origin()}/api/v1/verify/citizen` && r.request().method() === "POST");
   await client.getByRole("button", { name: /^Send post request/ }).click();
   expect((await response).status()).toBe(200);
+  // The response shows beside the request, on screen: Send visibly does something.
+  const status = client.getByText("200 OK", { exact: true });
+  await expect(status).toBeInViewport();
+  expect((await status.boundingBox())!.x).toBeGreaterThan(page.viewportSize()!.width / 2);
   await client.getByRole("button", { name: "Close Client" }).click();
 }
 
