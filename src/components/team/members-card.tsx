@@ -15,6 +15,7 @@ import type { Role } from "@/generated/prisma/enums";
 import { useTRPC } from "@/trpc/client";
 import { ROLES } from "./roles";
 import { Select } from "@/components/ui/select";
+import { RowMenu } from "@/components/ui/row-menu";
 
 type Member = { userId: string; name: string; email: string };
 
@@ -96,9 +97,7 @@ export function MembersCard() {
                 <Td>{format.date(m.since)}</Td>
                 {isOwner && (
                   <Td className="text-right">
-                    <Button size="sm" variant="secondary" onClick={() => setRemoving(m)} aria-label={t("members.removeLabel", { name: m.name })}>
-                      {t("members.remove")}
-                    </Button>
+                    <RowMenu label={t("members.actionsFor", { name: m.name })} actions={[{ label: t("members.remove"), onSelect: () => setRemoving(m), destructive: true }]} />
                   </Td>
                 )}
               </tr>
