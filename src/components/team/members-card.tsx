@@ -7,7 +7,7 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { Dialog } from "@/components/ui/dialog";
 import { useConfirmations } from "@/components/ui/confirm-dialog";
 import { Empty, ErrorState, Loading } from "@/components/ui/states";
-import { Table, Tbody, Td, Th } from "@/components/ui/table";
+import { ActionsTd, ActionsTh, Table, Tbody, Td, Th } from "@/components/ui/table";
 import { useFormat } from "@/components/i18n/format";
 import { usePortal } from "@/components/portal/portal-context";
 import { mayDo } from "@/contracts/roles";
@@ -64,9 +64,7 @@ export function MembersCard() {
               <Th>{t("members.columns.role")}</Th>
               <Th>{t("members.columns.since")}</Th>
               {isOwner && (
-                <Th>
-                  <span className="sr-only">{t("members.columns.actions")}</span>
-                </Th>
+                <ActionsTh label={t("members.columns.actions")} />
               )}
             </tr>
           </thead>
@@ -96,9 +94,9 @@ export function MembersCard() {
                 </Td>
                 <Td>{format.date(m.since)}</Td>
                 {isOwner && (
-                  <Td className="text-right">
+                  <ActionsTd>
                     <RowMenu label={t("members.actionsFor", { name: m.name })} actions={[{ label: t("members.remove"), onSelect: () => setRemoving(m), destructive: true }]} />
-                  </Td>
+                  </ActionsTd>
                 )}
               </tr>
             ))}
