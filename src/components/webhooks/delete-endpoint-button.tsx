@@ -22,6 +22,7 @@ export function DeleteEndpointButton({ mode }: { mode: "test" | "live" }) {
           title: t("title", { mode }),
           message: t("message"),
           confirmLabel: t("confirm"),
+          destructive: true,
         },
       ],
       () => remove.submit({}),
