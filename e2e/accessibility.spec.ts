@@ -18,12 +18,32 @@ const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 // Each test walks several pages with an axe run on each: the slow budget (three times the usual).
 test.beforeEach(() => test.slow());
 
-/** The serious and critical violations on the page as it stands, as "rule: target" lines. */
+/**
+ * What axe still finds in the API reference at /docs, a third-party component (Scalar): each rule
+ * with the exact elements it may flag there. docs/accessibility.md says why each is left; anything
+ * else on the page, and these rules on any other element, still fail.
+ */
+const REFERENCE_VENDOR_ISSUES: Record<string, string> = {
+  "aria-allowed-attr": ".t-doc__sidebar button[aria-selected]",
+  "aria-required-children": ".client-libraries-list[role=tablist]",
+  "button-name": "button[role=search], button.group\\/copy-button, button.code-copy",
+  "link-name": "a[href='mailto:support@hubi.so'], a[href='https://hubi.so/terms']",
+};
+
+/** The serious and critical violations on the page as it stands, as "rule: target" lines, but the vendor's listed ones on /docs. */
 async function seriousViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
+  const known = new URL(page.url()).pathname === "/docs" ? REFERENCE_VENDOR_ISSUES : {};
+  const found: string[] = [];
+  for (const v of violations.filter((v) => v.impact === "serious" || v.impact === "critical")) {
+    for (const node of v.nodes) {
+      const target = node.target.join(" ");
+      const selector = known[v.id];
+      const listed = selector && (await page.evaluate(([t, s]) => document.querySelector(t)?.matches(s) ?? false, [target, selector] as const));
+      if (!listed) found.push(`${v.id}: ${target}`);
+    }
+  }
+  return found;
 }
 
 /** Opens each page, waits until its data has loaded (no spinner left), and collects what axe finds, by page. */
@@ -40,7 +60,7 @@ async function walk(page: Page, paths: string[]): Promise<Record<string, string[
 }
 
 test("public pages have no serious accessibility violation", async ({ page }) => {
-  expect(await walk(page, ["/", "/sign-in", "/sign-up", "/forgot-password", "/docs/guide"])).toEqual({});
+  expect(await walk(page, ["/", "/sign-in", "/sign-up", "/forgot-password", "/docs/guide", "/docs"])).toEqual({});
 });
 
 test("every portal page has no serious accessibility violation", async ({ page, request }) => {

@@ -57,7 +57,7 @@ test("an admin reviews live access, manages a business, loads the registry and c
   await limit.getByRole("button", { name: "Save limit" }).click();
   await expect(limit.getByRole("status")).toHaveText("Limit is now 600 per minute.");
 
-  const suspend = page.getByRole("form", { name: "Suspend business" });
+  const suspend = page.getByRole("region", { name: "Danger zone" }).getByRole("form", { name: "Suspend business" });
   await suspend.getByLabel(/Reason/).fill("Unpaid invoice");
   await suspend.getByRole("button", { name: "Suspend" }).click();
   await page.getByRole("dialog", { name: `Suspend ${name}?` }).getByRole("button", { name: "Suspend" }).click();

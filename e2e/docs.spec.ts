@@ -1,8 +1,8 @@
 /**
  * The docs work offline and look right (product rules §23): the API reference makes no request
  * outside the deployment, lays out at desktop and phone widths, and "send request" calls this
- * deployment with a sandbox key minted for a signed-in developer, or a key typed in and never
- * stored. The guide's examples name this deployment and
+ * deployment with a sandbox key minted for a signed-in developer (one active at a time), or a key
+ * typed in and never stored. The guide's examples name this deployment and
  * copy with one click.
  */
 import type { Page, Request } from "@playwright/test";
@@ -52,6 +52,10 @@ async function sendVerify(page: Page) {
   const response = page.waitForResponse((r) => r.url() === `${origin()}/api/v1/verify/citizen` && r.request().method() === "POST");
   await client.getByRole("button", { name: /^Send post request/ }).click();
   expect((await response).status()).toBe(200);
+  // The response shows beside the request, on screen: Send visibly does something.
+  const status = client.getByText("200 OK", { exact: true });
+  await expect(status).toBeInViewport();
+  expect((await status.boundingBox())!.x).toBeGreaterThan(page.viewportSize()!.width / 2);
   await client.getByRole("button", { name: "Close Client" }).click();
 }
 
@@ -67,6 +71,16 @@ test("a signed-in developer sends requests from the reference without typing a k
   const { rows } = await pool().query<{ n: number }>("SELECT count(*)::int AS n FROM verification WHERE business_id = $1 AND mode = 'test'", [business.businessId]);
   expect(rows[0]!.n).toBe(1);
   expect(await storedText(page)).not.toContain("hubi_test_");
+
+  // A second visit gets a fresh key that works, and the first visit's key no longer does: one active key per reader.
+  await page.reload();
+  await expect(page.getByText("Send request uses a sandbox key made for you on this page")).toBeVisible();
+  await sendVerify(page);
+  const keys = await pool().query<{ active: boolean }>(
+    "SELECT revoked_at IS NULL AND expires_at > now() AS active FROM api_key WHERE business_id = $1 AND name = 'API reference'",
+    [business.businessId],
+  );
+  expect(keys.rows.map((k) => k.active).sort()).toEqual([false, true]);
   expect(foreign).toEqual([]);
 });
 

@@ -84,7 +84,7 @@ test("history: find a verification by any part of its reference or last four dig
   await expect(page.getByText("No verifications yet")).toHaveCount(0);
 });
 
-test("changing a member's role asks first; cancelling changes nothing", async ({ page }) => {
+test("changing a member's role asks first; cancelling changes nothing; removing and revoking are in row menus", async ({ page }) => {
   const business = await createTestBusiness();
   await createTestMember(business.businessId, "viewer");
   await signInAs(page, business);
@@ -99,6 +99,19 @@ test("changing a member's role asks first; cancelling changes nothing", async ({
   await dialog.getByRole("button", { name: "Change role" }).click();
   await page.reload();
   await expect(page.getByLabel(/^Role of /).last()).toHaveValue("developer");
+
+  // Removing a member is in the row's menu, apart from the role, and asks first.
+  await page.getByRole("button", { name: /^Actions for / }).last().click();
+  await page.getByRole("menuitem", { name: "Remove" }).click();
+  await page.getByRole("dialog", { name: "Remove this member?" }).getByRole("button", { name: "Remove member" }).click();
+  await expect(page.getByLabel(/^Role of /)).toHaveCount(1);
+
+  // So is revoking an open invitation.
+  await page.getByRole("button", { name: "Create invitation link" }).click();
+  await page.getByRole("button", { name: /^Actions for the .* invitation$/ }).click();
+  await page.getByRole("menuitem", { name: "Revoke" }).click();
+  await page.getByRole("dialog", { name: "Revoke this invitation?" }).getByRole("button", { name: "Revoke invitation" }).click();
+  await expect(page.getByTestId("open-invitations")).toHaveCount(0);
 });
 
 test("credits: a charge links to its verification, and the page says how to buy credits", async ({ page, request }) => {

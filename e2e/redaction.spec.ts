@@ -12,7 +12,7 @@ test("an owner redacts a verification from its certificate, after confirming wha
   await expect(page.getByText("Mortgage 2291")).toBeVisible();
   await expect(page.getByText("*******1111")).toBeVisible();
 
-  await page.getByRole("button", { name: "Redact", exact: true }).click();
+  await page.getByRole("region", { name: "Danger zone" }).getByRole("button", { name: "Redact", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Redact this verification?" });
   await expect(dialog).toContainText(reference);
   await dialog.getByRole("button", { name: "Redact verification" }).click();

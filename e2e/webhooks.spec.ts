@@ -52,7 +52,8 @@ test("set the URL, send a test event, see the delivery and its attempt", async (
   await page.reload();
   await expect(page.getByRole("form", { name: "Event types" }).getByRole("checkbox", { name: "credits_low" })).toBeChecked();
 
-  await page.getByRole("button", { name: "Delete endpoint" }).click();
+  // Deleting sits apart from the endpoint's everyday actions, in the page's danger zone.
+  await page.getByRole("region", { name: "Danger zone" }).getByRole("button", { name: "Delete endpoint" }).click();
   await page.getByRole("dialog", { name: "Delete the test endpoint?" }).getByRole("button", { name: "Delete endpoint" }).click();
   await expect(page.getByRole("button", { name: "Add endpoint" })).toBeVisible();
   await expect(page.getByTestId("delivery-row")).toHaveCount(0);

@@ -13,11 +13,13 @@ const WIDTHS = [
   { name: "desktop", width: 1366, height: 900 },
   { name: "phone", width: 390, height: 844 },
 ];
-const PORTAL_PAGES = ["overview", "verify", "history", "keys", "request-log", "webhooks", "credits", "team"];
+// Every page with a table is here (the clipped-action check runs on each), and the overview and verify pages.
+const PORTAL_PAGES = ["overview", "verify", "history", "batches", "keys", "request-log", "webhooks", "credits", "team", "account"];
 const ADMIN_PAGES = [
   { path: "/admin", name: "admin-dashboard" },
   { path: "/admin/businesses", name: "admin-businesses" },
   { path: "/admin/audit", name: "admin-audit" },
+  { path: "/admin/registry", name: "admin-registry" },
 ];
 
 /** Every button and link in a table lies inside the part of the table on screen (no action cut off). */

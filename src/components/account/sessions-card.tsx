@@ -6,7 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { ErrorState, Loading } from "@/components/ui/states";
-import { Table, Tbody, Td, Th } from "@/components/ui/table";
+import { ActionsTd, ActionsTh, Table, Tbody, Td, Th } from "@/components/ui/table";
 import { useFormat } from "@/components/i18n/format";
 import { useTRPC } from "@/trpc/client";
 
@@ -46,9 +46,7 @@ export function SessionsCard() {
               <Th>{t("lastActive")}</Th>
               <Th>{t("address")}</Th>
               <Th>{t("browser")}</Th>
-              <Th>
-                <span className="sr-only">{t("actions")}</span>
-              </Th>
+              <ActionsTh label={t("actions")} />
             </tr>
           </thead>
           <Tbody>
@@ -60,7 +58,7 @@ export function SessionsCard() {
                 <Td className="max-w-xs truncate text-xs">
                   <span title={s.userAgent ?? undefined}>{s.userAgent ?? t("unknown")}</span>
                 </Td>
-                <Td className="text-right">
+                <ActionsTd>
                   {s.current ? (
                     <Badge tone="success">{t("thisBrowser")}</Badge>
                   ) : (
@@ -68,7 +66,7 @@ export function SessionsCard() {
                       {t("end")}
                     </Button>
                   )}
-                </Td>
+                </ActionsTd>
               </tr>
             ))}
           </Tbody>

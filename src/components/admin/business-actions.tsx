@@ -41,7 +41,7 @@ export function StatusAction({ business }: { business: Business }) {
       success={setStatus.data ? (setStatus.data.status === "suspended" ? t("suspended") : t("reactivated")) : null}
       confirmations={
         suspending
-          ? [{ title: t("confirmTitle", { business: business.name }), message: t("confirmMessage"), confirmLabel: t("suspend") }]
+          ? [{ title: t("confirmTitle", { business: business.name }), message: t("confirmMessage"), confirmLabel: t("suspend"), destructive: true }]
           : []
       }
       onSubmit={() =>

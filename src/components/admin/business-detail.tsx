@@ -44,8 +44,7 @@ export function BusinessDetail({ businessId, largeGrant }: { businessId: string;
         />
       </dl>
       <div className="mb-8 grid gap-4 md:grid-cols-2">
-        {/* Keyed by status: the form turns from suspend into reactivate and starts afresh. */}
-        <StatusAction key={`status-${b.status}`} business={b} />
+        {b.status === "suspended" && <StatusAction key="reactivate" business={b} />}
         <GrantCreditsAction business={b} largeGrant={largeGrant} />
         <PlanAction business={b} />
         <RateLimitAction business={b} />
@@ -95,6 +94,12 @@ export function BusinessDetail({ businessId, largeGrant }: { businessId: string;
           </ul>
         )}
       </Card>
+      {/* Suspending is destructive: in the page's danger zone, at its foot. */}
+      {b.status === "active" && (
+        <div className="mt-8">
+          <StatusAction key="suspend" business={b} />
+        </div>
+      )}
       <p className="mt-4 text-xs text-slate-500">
         {t("footer", { date: format.dateTime(b.createdAt), members: b.members.length })} <span className="font-mono">{b.id}</span>
       </p>

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Pagination } from "@/components/ui/pagination";
 import { Empty, ErrorState, ErrorText, Loading } from "@/components/ui/states";
-import { Table, Tbody, Td, Th } from "@/components/ui/table";
+import { ActionsTd, ActionsTh, Table, Tbody, Td, Th } from "@/components/ui/table";
 import { RESULTS } from "@/components/format";
 import { isErrorBody, useErrorMessage } from "@/components/i18n/error-message";
 import { useFormat } from "@/components/i18n/format";
@@ -199,9 +199,7 @@ export function BatchesView() {
                   <Th>{t("columns.progress")}</Th>
                   <Th>{t("columns.counts")}</Th>
                   <Th>{t("columns.credits")}</Th>
-                  <Th>
-                    <span className="sr-only">{t("columns.actions")}</span>
-                  </Th>
+                  <ActionsTh label={t("columns.actions")} />
                 </tr>
               </thead>
               <Tbody>
@@ -218,7 +216,7 @@ export function BatchesView() {
                       <Counts counts={batch.counts} />
                     </Td>
                     <Td>{format.number(batch.creditsUsed)}</Td>
-                    <Td className="space-x-2 whitespace-nowrap">
+                    <ActionsTd className="space-x-2">
                       {ENDED.has(batch.status) ? (
                         <a href={`/batches/${batch.id}/results`} download className="text-sm font-medium text-blue-800 hover:underline">
                           {t("download")}
@@ -226,7 +224,7 @@ export function BatchesView() {
                       ) : (
                         mayUpload && <CancelButton id={batch.id} onDone={refresh} />
                       )}
-                    </Td>
+                    </ActionsTd>
                   </tr>
                 ))}
               </Tbody>

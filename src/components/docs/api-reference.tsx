@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useSyncExternalStore } from "react";
 import type { ApiReferenceReact as Reference } from "@scalar/api-reference-react";
 import "@scalar/api-reference-react/style.css";
+import "./api-reference.css";
 import { Notice } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
 import { useSubmission } from "@/trpc/use-submission";
@@ -45,6 +46,9 @@ function configuration(origin: string, serverDescription: string, key: string | 
     authentication: { preferredSecurityScheme: "apiKey", ...(key && { securitySchemes: { apiKey: { token: key } } }) },
     persistAuth: false,
     withDefaultFonts: false,
+    // The light theme is the one our contrast corrections cover (api-reference.css).
+    forceDarkModeState: "light",
+    hideDarkModeToggle: true,
     telemetry: false,
     agent: { disabled: true },
     showDeveloperTools: "never",

@@ -4,11 +4,12 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { DangerAction } from "@/components/ui/danger-zone";
 import { Dialog } from "@/components/ui/dialog";
 import { ErrorState } from "@/components/ui/states";
 import { useTRPC } from "@/trpc/client";
 
-/** An owner's redaction of one verification, after saying plainly what goes and what stays. */
+/** An owner's redaction of one verification (in the page's danger zone), after saying plainly what goes and what stays. */
 export function RedactButton({ id, reference }: { id: string; reference: string }) {
   const t = useTranslations("history.redact");
   const trpc = useTRPC();
@@ -23,10 +24,12 @@ export function RedactButton({ id, reference }: { id: string; reference: string 
     }),
   );
   return (
-    <>
-      <Button variant="danger" onClick={() => setOpen(true)} className="print:hidden">
-        {t("button")}
-      </Button>
+    <DangerAction title={t("heading")} description={t("summary")}>
+      <div>
+        <Button variant="danger" onClick={() => setOpen(true)}>
+          {t("button")}
+        </Button>
+      </div>
       <Dialog open={open} onClose={() => setOpen(false)} title={t("title")}>
         <div className="space-y-4 text-sm text-slate-700">
           <p>{t.rich("body", { reference, strong: (c) => <strong>{c}</strong>, code: (c) => <code>{c}</code> })}</p>
@@ -41,6 +44,6 @@ export function RedactButton({ id, reference }: { id: string; reference: string 
           </div>
         </div>
       </Dialog>
-    </>
+    </DangerAction>
   );
 }

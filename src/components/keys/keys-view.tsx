@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { Empty, ErrorState, Loading, Notice } from "@/components/ui/states";
 import { RowMenu } from "@/components/ui/row-menu";
-import { Table, Tbody, Td, Th } from "@/components/ui/table";
+import { ActionsTd, ActionsTh, Table, Tbody, Td, Th } from "@/components/ui/table";
 import { useFormat } from "@/components/i18n/format";
 import { usePortal } from "@/components/portal/portal-context";
 import { useTRPC } from "@/trpc/client";
@@ -72,9 +72,7 @@ export function KeysView() {
                 <Th>{t("columns.created")}</Th>
                 <Th>{t("columns.lastUsed")}</Th>
                 <Th>{t("columns.expires")}</Th>
-                <Th>
-                  <span className="sr-only">{t("columns.actions")}</span>
-                </Th>
+                <ActionsTh label={t("columns.actions")} />
               </tr>
             </thead>
             <Tbody>
@@ -94,7 +92,7 @@ export function KeysView() {
                   <Td>{format.date(k.createdAt)}</Td>
                   <Td>{k.lastUsedAt ? format.dateTime(k.lastUsedAt) : t("neverUsed")}</Td>
                   <Td>{k.expiresAt ? format.dateTime(k.expiresAt) : t("neverExpires")}</Td>
-                  <Td className="text-right">
+                  <ActionsTd>
                     {k.status === "active" && (
                       <RowMenu
                         label={t("actionsFor", { name: k.name })}
@@ -105,7 +103,7 @@ export function KeysView() {
                         ]}
                       />
                     )}
-                  </Td>
+                  </ActionsTd>
                 </tr>
               ))}
             </Tbody>

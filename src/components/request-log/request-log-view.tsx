@@ -11,7 +11,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/field";
 import { Pagination } from "@/components/ui/pagination";
 import { Empty, ErrorState, Loading } from "@/components/ui/states";
-import { Table, Tbody, Td, Th } from "@/components/ui/table";
+import { ActionsTd, ActionsTh, Table, Tbody, Td, Th } from "@/components/ui/table";
 import { useFormat } from "@/components/i18n/format";
 import { usePortal } from "@/components/portal/portal-context";
 import { useTRPC } from "@/trpc/client";
@@ -134,9 +134,7 @@ export function RequestLogView() {
                 <Th>{t("columns.latency")}</Th>
                 <Th>{t("columns.key")}</Th>
                 <Th>{t("columns.requestId")}</Th>
-                <Th>
-                  <span className="sr-only">{t("columns.details")}</span>
-                </Th>
+                <ActionsTh label={t("columns.details")} />
               </tr>
             </thead>
             <Tbody>
@@ -158,11 +156,11 @@ export function RequestLogView() {
                   <Td>
                     <code className="text-xs">{r.requestId}</code>
                   </Td>
-                  <Td className="text-right">
+                  <ActionsTd>
                     <Button size="sm" variant="secondary" onClick={() => setOpen(r)} aria-label={t("detailsLabel", { requestId: r.requestId })}>
                       {t("details")}
                     </Button>
-                  </Td>
+                  </ActionsTd>
                 </tr>
               ))}
             </Tbody>

@@ -7,7 +7,7 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { Dialog } from "@/components/ui/dialog";
 import { useConfirmations } from "@/components/ui/confirm-dialog";
 import { Empty, ErrorState, Loading } from "@/components/ui/states";
-import { Table, Tbody, Td, Th } from "@/components/ui/table";
+import { ActionsTd, ActionsTh, Table, Tbody, Td, Th } from "@/components/ui/table";
 import { useFormat } from "@/components/i18n/format";
 import { usePortal } from "@/components/portal/portal-context";
 import { mayDo } from "@/contracts/roles";
@@ -15,6 +15,7 @@ import type { Role } from "@/generated/prisma/enums";
 import { useTRPC } from "@/trpc/client";
 import { ROLES } from "./roles";
 import { Select } from "@/components/ui/select";
+import { RowMenu } from "@/components/ui/row-menu";
 
 type Member = { userId: string; name: string; email: string };
 
@@ -63,9 +64,7 @@ export function MembersCard() {
               <Th>{t("members.columns.role")}</Th>
               <Th>{t("members.columns.since")}</Th>
               {isOwner && (
-                <Th>
-                  <span className="sr-only">{t("members.columns.actions")}</span>
-                </Th>
+                <ActionsTh label={t("members.columns.actions")} />
               )}
             </tr>
           </thead>
@@ -95,11 +94,9 @@ export function MembersCard() {
                 </Td>
                 <Td>{format.date(m.since)}</Td>
                 {isOwner && (
-                  <Td className="text-right">
-                    <Button size="sm" variant="secondary" onClick={() => setRemoving(m)} aria-label={t("members.removeLabel", { name: m.name })}>
-                      {t("members.remove")}
-                    </Button>
-                  </Td>
+                  <ActionsTd>
+                    <RowMenu label={t("members.actionsFor", { name: m.name })} actions={[{ label: t("members.remove"), onSelect: () => setRemoving(m), destructive: true }]} />
+                  </ActionsTd>
                 )}
               </tr>
             ))}

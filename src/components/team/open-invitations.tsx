@@ -1,12 +1,13 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Button } from "@/components/ui/button";
+import { useConfirmations } from "@/components/ui/confirm-dialog";
+import { RowMenu } from "@/components/ui/row-menu";
 import { ErrorState } from "@/components/ui/states";
 import { useFormat } from "@/components/i18n/format";
 import { useTRPC } from "@/trpc/client";
 
-/** Invitations not yet used, each revocable: its link stops working at once. */
+/** Invitations not yet used, each revocable from its menu after a question: its link stops working at once. */
 export function OpenInvitations() {
   const t = useTranslations("team.open");
   const roles = useTranslations("common.roles");
@@ -17,9 +18,15 @@ export function OpenInvitations() {
   const revoke = useMutation(
     trpc.team.revokeInvitation.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.team.invitations.queryKey() }) }),
   );
+  const { ask, dialog } = useConfirmations();
+  const confirmRevoke = (invitationId: string) =>
+    ask([{ title: t("revokeTitle"), message: t("revokeMessage"), confirmLabel: t("revokeConfirm"), destructive: true }], () =>
+      revoke.mutate({ invitationId }),
+    );
   if (!invitations.data?.length) return null;
   return (
     <div className="space-y-2">
+      {dialog}
       <h3 className="text-sm font-medium text-slate-900">{t("title")}</h3>
       {revoke.error && <ErrorState error={revoke.error} />}
       <ul className="divide-y divide-slate-100 rounded-md border border-slate-200 text-sm" data-testid="open-invitations">
@@ -29,15 +36,10 @@ export function OpenInvitations() {
               <span className="font-medium">{roles(i.role)}</span>
               <span className="text-slate-500"> · {t("expires", { date: format.date(i.expiresAt) })}</span>
             </span>
-            <Button
-              size="sm"
-              variant="danger"
-              busy={revoke.isPending && revoke.variables?.invitationId === i.id}
-              disabled={revoke.isPending}
-              onClick={() => revoke.mutate({ invitationId: i.id })}
-            >
-              {t("revoke")}
-            </Button>
+            <RowMenu
+              label={t("actionsFor", { role: roles(i.role) })}
+              actions={[{ label: t("revoke"), onSelect: () => confirmRevoke(i.id), destructive: true }]}
+            />
           </li>
         ))}
       </ul>

@@ -8,7 +8,8 @@ import { useState } from "react";
 import { Button } from "./button";
 import { Dialog } from "./dialog";
 
-export type Confirmation = { title: string; message: React.ReactNode; confirmLabel: string };
+/** `destructive`: the confirm button is the solid red one (deleting, suspending); otherwise the page's primary blue. */
+export type Confirmation = { title: string; message: React.ReactNode; confirmLabel: string; destructive?: boolean };
 
 export function useConfirmations() {
   const t = useTranslations("common.actions");
@@ -25,7 +26,7 @@ export function useConfirmations() {
               {t("cancel")}
             </Button>
             <Button
-              variant="dangerSolid"
+              variant={current.destructive ? "dangerSolid" : "primary"}
               autoFocus
               onClick={() => {
                 if (pending.step + 1 < pending.steps.length) return setPending({ ...pending, step: pending.step + 1 });

@@ -5,7 +5,8 @@ import { cn } from "./cn";
 /**
  * A table that fits any screen. Under 640 px each row stacks into a card of "label: value" lines
  * (each cell is labelled with its column's heading, so status and actions stay on screen); above,
- * a table wider than its card scrolls sideways and shows a shadow on the side that has more.
+ * a table wider than its card scrolls sideways and shows a shadow on the side that has more; its
+ * actions column (`ActionsTh`, `ActionsTd`) stays pinned to the right edge, so no action is cut off.
  */
 export function Table({ caption, children }: { caption: string; children: React.ReactNode }) {
   const ref = useRef<HTMLTableElement>(null);
@@ -51,3 +52,17 @@ export const Td = ({ children, className }: { children?: React.ReactNode; classN
 );
 
 export const Tbody = ({ children }: { children: React.ReactNode }) => <tbody className="divide-y divide-slate-100 bg-white">{children}</tbody>;
+
+/** Pinned to the table's right edge above 640 px, with a faint shadow over what scrolls beneath it. */
+const PINNED = "sm:sticky sm:right-0 sm:shadow-[-8px_0_8px_-8px_rgb(15_23_42_/_0.2)]";
+
+/** The heading of a row's actions: named for screen readers only. */
+export const ActionsTh = ({ label }: { label: string }) => (
+  <Th className={PINNED}>
+    <span className="sr-only">{label}</span>
+  </Th>
+);
+
+export const ActionsTd = ({ children, className }: { children?: React.ReactNode; className?: string }) => (
+  <Td className={cn(PINNED, "bg-white text-right", className)}>{children}</Td>
+);

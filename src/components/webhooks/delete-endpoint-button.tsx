@@ -4,10 +4,11 @@ import { useTRPC } from "@/trpc/client";
 import { useSubmission } from "@/trpc/use-submission";
 import { Button } from "@/components/ui/button";
 import { useConfirmations } from "@/components/ui/confirm-dialog";
+import { DangerAction } from "@/components/ui/danger-zone";
 import { ErrorText } from "@/components/ui/states";
 import { useInvalidateWebhooks } from "./use-invalidate-webhooks";
 
-/** Removes the endpoint after a confirmation; the events stay in the Events API for 30 days. */
+/** Removes the endpoint after a confirmation (in the page's danger zone); the events stay in the Events API for 30 days. */
 export function DeleteEndpointButton({ mode }: { mode: "test" | "live" }) {
   const t = useTranslations("webhooks.delete");
   const trpc = useTRPC();
@@ -21,17 +22,20 @@ export function DeleteEndpointButton({ mode }: { mode: "test" | "live" }) {
           title: t("title", { mode }),
           message: t("message"),
           confirmLabel: t("confirm"),
+          destructive: true,
         },
       ],
       () => remove.submit({}),
     );
   return (
-    <div className="mt-5 flex items-center gap-3 border-t border-slate-200 pt-4">
+    <DangerAction title={t("heading")} description={t("message")}>
       {dialog}
-      <Button variant="danger" busy={remove.isPending} onClick={confirm}>
-        {t("button")}
-      </Button>
-      {remove.error && <ErrorText error={remove.error} />}
-    </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button variant="danger" busy={remove.isPending} onClick={confirm}>
+          {t("button")}
+        </Button>
+        {remove.error && <ErrorText error={remove.error} />}
+      </div>
+    </DangerAction>
   );
 }

@@ -8,7 +8,7 @@ import { useFormat } from "@/components/i18n/format";
 import { ErrorText } from "@/components/ui/states";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
-import { Table, Tbody, Td, Th } from "@/components/ui/table";
+import { ActionsTd, ActionsTh, Table, Tbody, Td, Th } from "@/components/ui/table";
 import { useInvalidateWebhooks } from "./use-invalidate-webhooks";
 import { AttemptSummary } from "./attempt-summary";
 
@@ -43,9 +43,7 @@ export function DeliveriesTable({ canEdit }: { canEdit: boolean }) {
               <Th>{t("columns.attempts")}</Th>
               <Th>{t("columns.created")}</Th>
               <Th>{t("columns.nextRetry")}</Th>
-              <Th>
-                <span className="sr-only">{t("columns.actions")}</span>
-              </Th>
+              <ActionsTh label={t("columns.actions")} />
             </tr>
           </thead>
           <Tbody>
@@ -92,7 +90,7 @@ function DeliveryRows({ delivery: d, expanded, onToggle, children }: { delivery:
         <Td className="tabular-nums">{format.number(d.attempts.length)}</Td>
         <Td>{format.dateTime(d.createdAt)}</Td>
         <Td>{d.nextAttemptAt && d.status === "pending" ? format.dateTime(d.nextAttemptAt) : "—"}</Td>
-        <Td className="text-right">{children}</Td>
+        <ActionsTd>{children}</ActionsTd>
       </tr>
       {expanded && (
         <tr>

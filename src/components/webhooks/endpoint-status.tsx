@@ -23,7 +23,7 @@ export function EndpointStatus({ endpoint, canEdit }: { endpoint: Endpoint; canE
             : t("disabled", { reason: endpoint.disabledReason ?? "" })}
         </p>
         {canEdit && (
-          <Button variant="danger" className="mt-2" busy={enable.isPending} onClick={() => enable.mutate()}>
+          <Button variant="secondary" className="mt-2" busy={enable.isPending} onClick={() => enable.mutate()}>
             {t("enable")}
           </Button>
         )}

@@ -3,6 +3,7 @@ import { useTranslations } from "next-intl";
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/trpc/client";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { DangerZone } from "@/components/ui/danger-zone";
 import { Loading } from "@/components/ui/states";
 import { EndpointForm } from "./endpoint-form";
 import { EndpointStatus } from "./endpoint-status";
@@ -30,7 +31,6 @@ export function WebhooksPanel() {
           <EndpointForm current={current} canEdit={canEdit} />
           {current && <EndpointStatus endpoint={current} canEdit={canEdit} />}
           {current && <EventTypesForm current={current.eventTypes} canEdit={canEdit} />}
-          {current && canEdit && <DeleteEndpointButton mode={current.mode} />}
         </CardBody>
       </Card>
       {current && canEdit && (
@@ -43,6 +43,11 @@ export function WebhooksPanel() {
         </Card>
       )}
       {current && <DeliveriesTable canEdit={canEdit} />}
+      {current && canEdit && (
+        <DangerZone>
+          <DeleteEndpointButton mode={current.mode} />
+        </DangerZone>
+      )}
     </div>
   );
 }

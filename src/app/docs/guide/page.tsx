@@ -220,17 +220,18 @@ export default async function GuidePage() {
 
         <GuideSection id="webhooks" title={guide("webhooks.title")}>
           <p>{rich("webhooks.events", { eventShape: "{ id, type, mode, createdAt, data }" })}</p>
-          <table className="w-full text-left text-sm">
+          {/* Fixed columns: an opened example scrolls inside its cell instead of widening the table past a phone's screen. */}
+          <table className="w-full table-fixed text-left text-sm">
             <thead>
               <tr className="border-b border-slate-200">
-                <th className="py-2 pr-4">{guide("webhooks.type")}</th>
+                <th className="w-2/5 py-2 pr-4">{guide("webhooks.type")}</th>
                 <th className="py-2">{guide("webhooks.meaning")}</th>
               </tr>
             </thead>
             <tbody>
               {EVENT_TYPES.map((type) => (
                 <tr key={type} id={`event-${type}`} className="scroll-mt-8 border-b border-slate-100 align-top">
-                  <td className="py-2 pr-4 font-mono">{type}</td>
+                  <td className="py-2 pr-4 font-mono [overflow-wrap:anywhere]">{type}</td>
                   <td className="py-2">
                     {guide(`webhooks.types.${type}`)}
                     <details className="mt-1">

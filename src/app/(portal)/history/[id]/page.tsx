@@ -4,6 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { PrintButton } from "@/components/history/print-button";
 import { RedactButton } from "@/components/history/redact-button";
+import { DangerZone } from "@/components/ui/danger-zone";
 import { ResultBadge } from "@/components/portal/result-badge";
 import { MatchSummary } from "@/components/verify/match-summary";
 import { getFormat } from "@/components/i18n/server-format";
@@ -57,10 +58,7 @@ export default async function CertificatePage({ params }: { params: Promise<{ id
         <Link href="/history" className="text-sm font-medium text-blue-800 hover:underline">
           {t("back")}
         </Link>
-        <div className="flex gap-2">
-          {certificate.canRedact && <RedactButton id={certificate.id} reference={certificate.reference} />}
-          <PrintButton />
-        </div>
+        <PrintButton />
       </div>
       <article className="rounded-lg bg-white p-8 shadow-sm ring-1 ring-slate-200 print:p-0 print:shadow-none print:ring-0">
         <header className="border-b border-slate-200 pb-4">
@@ -80,6 +78,11 @@ export default async function CertificatePage({ params }: { params: Promise<{ id
           {t("footer", { mode: certificate.mode, id: certificate.id })}
         </p>
       </article>
+      {certificate.canRedact && (
+        <DangerZone className="mt-8">
+          <RedactButton id={certificate.id} reference={certificate.reference} />
+        </DangerZone>
+      )}
     </div>
   );
 }
