@@ -296,19 +296,6 @@ describe("webhook delivery", () => {
     expect(new Set(requestsFor(event.id).map((r) => r.headers["webhook-id"]))).toEqual(new Set([event.id]));
   });
 
-  it("refuses to deliver to a local address when insecure mode is off", async () => {
-    await stopWorkers();
-    await startWorkers(1, { WEBHOOK_ALLOW_INSECURE: "false" });
-    const { businessId } = await businessWithEndpoint(`https://localhost:${receiver.port}/hooks`);
-    const connectionsBefore = receiver.connections();
-    const event = await raise(businessId);
-
-    const delivery = await waitFor("the first attempt", async () => (await deliveryOf(event.id))?.attempts[0]);
-    expect(delivery.statusCode).toBeNull();
-    expect(delivery.error).toBe("localhost resolves to a private or reserved address");
-    expect(receiver.connections()).toBe(connectionsBefore);
-  });
-
   it("runs in the app process itself when WEBHOOK_WORKER_IN_APP is on", async () => {
     await stopWorkers();
     const app = await startApp({ env: { WEBHOOK_WORKER_IN_APP: "true", WEBHOOK_RETRY_SCHEDULE: TEST_RETRY_SCHEDULE }, name: "vitest-app-with-worker" });
