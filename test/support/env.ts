@@ -33,6 +33,9 @@ export function appEnv(databaseUrl: string, mail?: MailEnv): Record<string, stri
     // A killed worker's chunk is taken over this soon (the durability tests kill workers).
     BATCH_CHUNK_LEASE_SECONDS: "5",
     LOG_LEVEL: "info",
+    // A hundred requests at once on a machine running both suites: waiting for a pooled connection
+    // may take longer than the production default (test/services/database-pool.test.ts covers it).
+    DATABASE_CONNECT_TIMEOUT_MS: "30000",
     METRICS_TOKEN: TEST_METRICS_TOKEN,
     // Live tests load their own citizens through the CSV import (the mirror); the gateway's tests
     // start a simulator of their own and point an app or the adapter at it.
