@@ -8,6 +8,9 @@ export default defineConfig({
     globalSetup: ["test/global-setup.ts"],
     setupFiles: ["test/setup-env.ts"],
     pool: "forks",
+    // The files mostly wait (on the app server, PostgreSQL, worker processes): two forks per core
+    // keep the cores busy.
+    maxWorkers: 4,
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

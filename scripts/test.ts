@@ -2,12 +2,13 @@
  * `npm test`: every check, from a clean state, the way CI runs it.
  * Generated code (Prisma client, Next's route types) → static checks side by side (types, lint,
  * layer boundaries, the OpenAPI document through Redocly and Spectral) → production build → unit + API tests (vitest,
- * real PostgreSQL and HTTP server) → browser tests (Playwright in Chromium) → personal-data scan of
+ * real PostgreSQL and HTTP server) beside browser tests (Playwright in Chromium) → personal-data scan of
  * everything the servers logged. The time budget and how to keep it: docs/operations.md, "Tests".
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import readline from "node:readline";
 import { ensureChromium } from "./lib/chromium";
 import { scanLogs } from "./lib/scan-logs";
 import { LOG_DIR } from "../test/support/app";
@@ -48,6 +49,35 @@ async function together(steps: Step[]): Promise<void> {
   }
 }
 
+/**
+ * Runs long steps at the same time, every line of output printed as it comes with the step's tag
+ * in front, so that a long run shows its progress and each line says which suite it is from.
+ */
+async function streamed(steps: (Step & { tag: string })[]): Promise<void> {
+  console.log(`\n▶ ${steps.map((s) => s.title).join(", ")} (side by side)`);
+  const results = await Promise.all(
+    steps.map(
+      (s) =>
+        new Promise<boolean>((resolve) => {
+          const started = Date.now();
+          // No colours: lines of two suites interleave, and a colour left open by one would bleed.
+          const child = spawn(s.command, s.args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...s.env, NO_COLOR: "1" } });
+          for (const stream of [child.stdout, child.stderr]) {
+            readline.createInterface({ input: stream }).on("line", (line) => console.log(`[${s.tag}] ${line}`));
+          }
+          child.once("close", (code) => {
+            console.log(`${code === 0 ? "✔" : "✖"} ${s.title} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+            resolve(code === 0);
+          });
+        }),
+    ),
+  );
+  if (results.includes(false)) {
+    console.error(`\n✖ ${steps.filter((_, i) => !results[i]).map((s) => s.title).join(", ")} failed.`);
+    process.exit(1);
+  }
+}
+
 async function step(s: Step): Promise<void> {
   console.log(`\n▶ ${s.title}`);
   const started = Date.now();
@@ -73,8 +103,12 @@ await together([
 ]);
 // The type check above covered the app with the same tsconfig: the build does not repeat it.
 await step({ title: "Production build", command: bin("next"), args: ["build"], env: { HUBI_BUILD_SKIP_TYPECHECK: "true" } });
-await step({ title: "Unit and API tests", command: bin("vitest"), args: ["run"] });
-if (fs.existsSync("playwright.config.ts")) await step({ title: "Browser tests", command: bin("playwright"), args: ["test"] });
+// Both suites mostly wait (on their app servers, PostgreSQL, workers, the browser): side by side
+// they keep two cores busy, each on stacks of its own (databases, app servers and ports apart).
+await streamed([
+  { title: "Unit and API tests", tag: "vitest", command: bin("vitest"), args: ["run"] },
+  { title: "Browser tests", tag: "browser", command: bin("playwright"), args: ["test"] },
+]);
 
 console.log("\n▶ Personal-data scan of server logs");
 const findings = scanLogs(LOG_DIR);
