@@ -80,7 +80,8 @@ describe("batches.list", () => {
     const second = await test.batches.list({ page: 2, limit: 2 });
     expect(second.data.map((b) => b.id)).toEqual([ids[0]]);
     expect(second.pagination).toEqual({ page: 2, limit: 2, total: 3, hasMore: false });
-    expect(first.data[0]).toMatchObject({ mode: "test", status: "queued", totalRows: 1 });
+    // Queued, or already processed by another test file's batch worker on the shared database.
+    expect(first.data[0]).toMatchObject({ mode: "test", status: expect.stringMatching(/^(queued|processing|completed)$/), totalRows: 1 });
 
     const live = await (await portalAs(biz.userId, "live")).batches.list({});
     expect(live.data.map((b) => b.id)).toEqual([liveId]);

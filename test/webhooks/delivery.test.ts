@@ -1,12 +1,15 @@
 /**
  * Webhook delivery end to end: events raised in the outbox, delivered by real worker processes
  * (`scripts/worker.ts`) to a real receiver on 127.0.0.1, with a compressed retry schedule.
- * Tests run in order and manage the worker processes themselves.
+ * Tests run in order and manage the worker processes themselves, on a database and an app of
+ * their own: which worker sends what is the point here, and other files' workers (and this file's
+ * trigger that fails attempts) must not meet.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import pg from "pg";
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { systemContext } from "@/server/context";
-import { db, pool } from "@/server/db/client";
+import { db, disconnect, pool } from "@/server/db/client";
 import { buildEvent, raiseEvent } from "@/server/events/outbox";
 import { setWebhookUrl } from "@/server/webhooks/set-webhook-url";
 import { revealWebhookSecret } from "@/server/webhooks/reveal-webhook-secret";
@@ -19,11 +22,13 @@ import { api } from "../support/api";
 import { Hubi } from "../../sdk/src/index.js";
 import { startReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 import { startWorkerProcess, TEST_RETRY_SCHEDULE, type WorkerProcess } from "../support/worker-process";
-import { startApp } from "../support/app";
+import { startApp, type RunningApp } from "../support/app";
+import { createScratchDatabase } from "../support/database";
 import { waitFor } from "../support/wait-for";
-import { openOwnerPool } from "../support/owner-db";
 
-const owner = openOwnerPool();
+let database: Awaited<ReturnType<typeof createScratchDatabase>>;
+let owner: pg.Pool;
+let app: RunningApp;
 
 const ctx = systemContext("webhook-tests");
 let receiver: WebhookReceiver;
@@ -61,12 +66,18 @@ const settled = (eventId: string) => async () => {
 const requestsFor = (eventId: string) => receiver.requests.filter((r) => r.headers["webhook-id"] === eventId);
 
 beforeAll(async () => {
-  receiver = await startReceiver();
+  database = await createScratchDatabase(inject("databaseOwnerUrl"), `hubi_delivery_${process.pid}`);
+  // This file's own queries, and the app and workers it starts, use that database.
+  process.env.DATABASE_URL = database.url;
+  owner = new pg.Pool({ connectionString: database.ownerUrl, max: 2 });
+  [receiver, app] = await Promise.all([startReceiver(), startApp({ env: {}, name: "vitest-app-delivery" })]);
   await startWorkers(2);
-});
+}, 180_000);
 afterAll(async () => {
   await stopWorkers();
-  await receiver.close();
+  await Promise.all([receiver?.close(), app?.stop(), owner?.end()]);
+  await disconnect();
+  await database?.drop();
 });
 beforeEach(() => receiver.respond(() => ({ status: 200, body: "ok" })));
 
@@ -91,7 +102,7 @@ describe("webhook delivery", () => {
     await setWebhookUrl(ctx, { businessId: business.businessId, mode: "test", url: receiver.url });
     const { secret } = await revealWebhookSecret(ctx, { businessId: business.businessId, mode: "test" });
     const nationalId = uniqueNationalId();
-    const verify = await api("POST", "/verify/citizen", { key: business.testKey, body: { nationalId, purpose: "Webhook test" } });
+    const verify = await api("POST", "/verify/citizen", { key: business.testKey, body: { nationalId, purpose: "Webhook test" }, baseUrl: app.url });
     expect(verify.status).toBe(200);
 
     const request = await waitFor("the event", () => receiver.requests.find((r) => r.body.includes(verify.body.data.id)));
