@@ -134,11 +134,12 @@ describe("credits low and exhausted", () => {
     const [exhausted] = await waitForMail(biz.email, /no Hubi credits left/);
     expect(new URL(linkIn(exhausted!, "/")).pathname).toBe("/credits");
 
-    // Replay: the workers restart and the events are dispatched a second time. They are killed once
-    // both messages are recorded as sent: a kill between the SMTP server's answer and that record
-    // would send one again after its lease, which is the mail queue's at-least-once, not this test.
+    // Replay: the workers restart and the events are dispatched a second time. They stop once both
+    // messages are recorded as sent, and stop gracefully: a kill between the SMTP server's answer
+    // and that record would leave a message (this file's or, through the shared queue, another
+    // file's) leased for 120 s and send it again, the mail queue's at-least-once, not this test.
     await settledMailTo(biz.email);
-    await Promise.all(workers.map((w) => w.kill()));
+    await Promise.all(workers.map((w) => w.stop()));
     await pool().query("UPDATE outbox_event SET dispatched_at = NULL WHERE business_id = $1", [biz.businessId]);
     workers = await Promise.all([startWorkerProcess(), startWorkerProcess()]);
     await waitFor("the events dispatched again", async () => {
