@@ -44,6 +44,18 @@ afterAll(async () => {
   await sim?.stop();
 });
 
+/** Gives the simulator a citizen whose record has this gateway status. */
+async function citizenWithStatus(nin: string, status: string): Promise<GatewayRecord> {
+  const record: GatewayRecord = {
+    nin,
+    status,
+    person: { givenName: "Asha", fatherName: "Ali", grandfatherName: "Nur", familyName: null, dateOfBirth: "1999-09-09", sex: "F" },
+    card: { serialNumber: `SO-${nin}`, issueDate: "2020-01-01", expiryDate: "2030-01-01" },
+  };
+  await fetch(`${sim!.url}/__admin/citizens`, { method: "PUT", body: JSON.stringify([record]) });
+  return record;
+}
+
 const verify = (nationalId: string) => api("POST", "/verify/citizen", { key: biz.liveKey, body: { nationalId }, baseUrl: app.url });
 
 describe("an app on the registry gateway", () => {
@@ -72,13 +84,7 @@ describe("an app on the registry gateway", () => {
 
   it("gives a batch row the gateway cannot answer for a registry_error, free, and counts the others, deceased included", async () => {
     // A status Hubi does not know: the gateway answers the group, but this record has no result.
-    const suspended: GatewayRecord = {
-      nin: "98765432109",
-      status: "SUSPENDED",
-      person: { givenName: "Asha", fatherName: "Ali", grandfatherName: "Nur", familyName: null, dateOfBirth: "1999-09-09", sex: "F" },
-      card: { serialNumber: "SO9", issueDate: "2020-01-01", expiryDate: "2030-01-01" },
-    };
-    await fetch(`${sim!.url}/__admin/citizens`, { method: "PUT", body: JSON.stringify([suspended]) });
+    const suspended = await citizenWithStatus("98765432109", "SUSPENDED");
     const payer = await createTestBusiness({ live: true, credits: 10 });
     const groupsBefore = sim!.counts().batchLookups;
     const created = await upload(payer.liveKey!, csvOf("nationalId", ["11111111111", suspended.nin, "22222222222", "12121212121"]), "text/csv", { baseUrl: app.url });
@@ -97,13 +103,7 @@ describe("an app on the registry gateway", () => {
   });
 
   it("answers a free 503 to a verify of a record the gateway cannot answer for, and asks once", async () => {
-    const unknownStatus: GatewayRecord = {
-      nin: "98765432117",
-      status: "ON_HOLD",
-      person: { givenName: "Cali", fatherName: "Xasan", grandfatherName: "Nuur", familyName: null, dateOfBirth: "1980-01-01", sex: "M" },
-      card: { serialNumber: "SO10", issueDate: "2020-01-01", expiryDate: "2030-01-01" },
-    };
-    await fetch(`${sim!.url}/__admin/citizens`, { method: "PUT", body: JSON.stringify([unknownStatus]) });
+    const unknownStatus = await citizenWithStatus("98765432117", "ON_HOLD");
     const payer = await createTestBusiness({ live: true, credits: 5 });
     const lookupsBefore = sim!.counts().lookups;
     const res = await api("POST", "/verify/citizen", { key: payer.liveKey, body: { nationalId: unknownStatus.nin }, baseUrl: app.url });
