@@ -10,6 +10,8 @@ describe("personal-data log scan", () => {
     expect(lineHasPersonalData(UUID_LINE)).toBe(false);
     expect(lineHasPersonalData('{"deliveryId":"12345678-1234-4234-8234-123456789012"}')).toBe(false);
     expect(lineHasPersonalData('{"requestId":"sys_00000000-0000-4000-8000-012345678901"}')).toBe(false);
+    // A prefixed UUID whose last group is 11 digits and a letter (seen in a run's tRPC request ids).
+    expect(lineHasPersonalData('{"requestId":"req_verify_9933d332-762a-419a-b72c-12670327750d"}')).toBe(false);
     expect(lineHasPersonalData('{"reference":"HV-20261122-7KQ2M9XD","at":1795000000000}')).toBe(false);
   });
 

@@ -15,7 +15,8 @@ const API_KEY = /hubi_(test|live)_[0-9A-Za-z]{20,}/;
 
 /** The identifier formats Hubi writes to its logs: never personal data, whatever digits they hold. */
 const LOGGED_IDENTIFIERS: RegExp[] = [
-  /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, // UUIDs: records, events, sys_ request ids
+  // UUIDs: records, events, request ids with a prefix (sys_, req_verify_…): no word boundary after a "_".
+  /(?<![0-9a-f])[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![0-9a-f])/gi,
   /\breq_[0-9A-Z]{20}\b/g, // request ids
   /\bHV-[0-9]{8}-[0-9A-Z]{8}\b/g, // certificate references
 ];
