@@ -51,7 +51,10 @@ async function together(steps: Step[]): Promise<void> {
 
 /**
  * Runs long steps at the same time, every line of output printed as it comes with the step's tag
- * in front, so that a long run shows its progress and each line says which suite it is from.
+ * in front, so that a long run shows its progress and each line says which suite it is from. The
+ * JSON log lines that app code running inside a suite's own processes writes (the gateway adapter's
+ * tests, for instance) go to a file in LOG_DIR instead: out of the way, and under the personal-data
+ * scan with the servers' logs.
  */
 async function streamed(steps: (Step & { tag: string })[]): Promise<void> {
   console.log(`\n▶ ${steps.map((s) => s.title).join(", ")} (side by side)`);
@@ -62,12 +65,17 @@ async function streamed(steps: (Step & { tag: string })[]): Promise<void> {
           const started = Date.now();
           // No colours: lines of two suites interleave, and a colour left open by one would bleed.
           const child = spawn(s.command, s.args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...s.env, NO_COLOR: "1" } });
+          fs.mkdirSync(LOG_DIR, { recursive: true });
+          const inProcessLog = fs.createWriteStream(path.join(LOG_DIR, `${s.tag}-in-process.log`));
           for (const stream of [child.stdout, child.stderr]) {
-            readline.createInterface({ input: stream }).on("line", (line) => console.log(`[${s.tag}] ${line}`));
+            readline.createInterface({ input: stream }).on("line", (line) => {
+              if (line.startsWith('{"level":')) inProcessLog.write(`${line}\n`);
+              else console.log(`[${s.tag}] ${line}`);
+            });
           }
           child.once("close", (code) => {
             console.log(`${code === 0 ? "✔" : "✖"} ${s.title} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-            resolve(code === 0);
+            inProcessLog.end(() => resolve(code === 0));
           });
         }),
     ),
