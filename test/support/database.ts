@@ -36,11 +36,7 @@ export async function startTestDatabase() {
   };
 }
 
-/**
- * A database of its own on the run's server, migrated (a copy of the template), for tests whose
- * worker processes must take no other test's work and whose counts are of the whole database
- * (test/fleet/, test/webhooks/insecure-off.test.ts). Drop it after.
- */
+/** A database of its own on the run's server, migrated (a copy of the template); see own-database.ts. Drop it after. */
 export async function createScratchDatabase(ownerUrl: string, name: string) {
   const owner = (sql: string) => ownerQuery(ownerUrl, sql);
   await owner(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -4,26 +4,22 @@
  * every count is of the whole database and no other test's worker takes this fleet's work.
  */
 import fs from "node:fs";
-import { inject } from "vitest";
-import { pool } from "@/server/db/client";
 import { startApp, type RunningApp } from "./app";
-import { createScratchDatabase } from "./database";
+import { createOwnDatabase } from "./own-database";
 import { allProcStats } from "../../scripts/lib/proc-stat";
 import { startWorkerProcess, type WorkerProcess } from "./worker-process";
 
 export type Fleet = Awaited<ReturnType<typeof startFleet>>;
 
 export async function startFleet(name: string) {
-  const database = await createScratchDatabase(inject("databaseOwnerUrl"), `hubi_${name}_${process.pid}`);
   // This test file's own queries, and every process started below, use the fleet's database.
-  process.env.DATABASE_URL = database.url;
+  const database = await createOwnDatabase(name);
   // Three starts at once on a loaded machine: each gets its time; if one fails, the others stop.
   const started = await Promise.allSettled([startApp({ env: {}, name, processes: 2, readyWithinMs: 150_000 }), startWorker(), startWorker()]);
   const failed = started.find((s) => s.status === "rejected");
   if (failed) {
     await Promise.all(started.map((s) => (s.status === "fulfilled" ? s.value.stop() : undefined)));
-    await pool().end();
-    await database.drop();
+    await database.release();
     throw failed.reason;
   }
   const [web, ...workers] = started.map((s) => (s as PromiseFulfilledResult<RunningApp | WorkerProcess>).value) as [RunningApp, ...WorkerProcess[]];
@@ -38,8 +34,7 @@ export async function startFleet(name: string) {
     webPids: () => allProcStats().filter((p) => p.ppid === web!.process.pid && p.comm === "node" && p.state !== "Z").map((p) => p.pid),
     async stop() {
       await Promise.all([web!.stop(), ...fleet.workers.map((w) => w.stop())]);
-      await pool().end();
-      await database.drop();
+      await database.release();
     },
   };
   return fleet;

@@ -6,10 +6,10 @@
  * trigger that fails attempts) must not meet.
  */
 import pg from "pg";
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { systemContext } from "@/server/context";
-import { db, disconnect, pool } from "@/server/db/client";
+import { db, pool } from "@/server/db/client";
 import { buildEvent, raiseEvent } from "@/server/events/outbox";
 import { setWebhookUrl } from "@/server/webhooks/set-webhook-url";
 import { revealWebhookSecret } from "@/server/webhooks/reveal-webhook-secret";
@@ -23,10 +23,10 @@ import { Hubi } from "../../sdk/src/index.js";
 import { startReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 import { startWorkerProcess, TEST_RETRY_SCHEDULE, type WorkerProcess } from "../support/worker-process";
 import { startApp, type RunningApp } from "../support/app";
-import { createScratchDatabase } from "../support/database";
+import { createOwnDatabase } from "../support/own-database";
 import { waitFor } from "../support/wait-for";
 
-let database: Awaited<ReturnType<typeof createScratchDatabase>>;
+let database: Awaited<ReturnType<typeof createOwnDatabase>>;
 let owner: pg.Pool;
 let app: RunningApp;
 
@@ -66,9 +66,7 @@ const settled = (eventId: string) => async () => {
 const requestsFor = (eventId: string) => receiver.requests.filter((r) => r.headers["webhook-id"] === eventId);
 
 beforeAll(async () => {
-  database = await createScratchDatabase(inject("databaseOwnerUrl"), `hubi_delivery_${process.pid}`);
-  // This file's own queries, and the app and workers it starts, use that database.
-  process.env.DATABASE_URL = database.url;
+  database = await createOwnDatabase("delivery");
   owner = new pg.Pool({ connectionString: database.ownerUrl, max: 2 });
   [receiver, app] = await Promise.all([startReceiver(), startApp({ env: {}, name: "vitest-app-delivery" })]);
   await startWorkers(2);
@@ -76,8 +74,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await stopWorkers();
   await Promise.all([receiver?.close(), app?.stop(), owner?.end()]);
-  await disconnect();
-  await database?.drop();
+  await database?.release();
 });
 beforeEach(() => receiver.respond(() => ({ status: 200, body: "ok" })));
 

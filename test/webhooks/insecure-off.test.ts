@@ -3,33 +3,30 @@
  * Its database is its own: every other test file's workers run in insecure mode on the shared one
  * and would take the delivery first.
  */
-import { afterAll, beforeAll, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { systemContext } from "@/server/context";
-import { db, disconnect } from "@/server/db/client";
+import { db } from "@/server/db/client";
 import { buildEvent, raiseEvent } from "@/server/events/outbox";
 import { setWebhookUrl } from "@/server/webhooks/set-webhook-url";
-import { createScratchDatabase } from "../support/database";
+import { createOwnDatabase } from "../support/own-database";
 import { createTestBusiness } from "../support/factories";
 import { startReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 import { startWorkerProcess, type WorkerProcess } from "../support/worker-process";
 import { waitFor } from "../support/wait-for";
 
-let database: Awaited<ReturnType<typeof createScratchDatabase>>;
+let database: Awaited<ReturnType<typeof createOwnDatabase>>;
 let receiver: WebhookReceiver;
 let worker: WorkerProcess;
 
 beforeAll(async () => {
-  database = await createScratchDatabase(inject("databaseOwnerUrl"), `hubi_insecure_off_${process.pid}`);
-  // This file's own queries, and the worker below, use that database.
-  process.env.DATABASE_URL = database.url;
+  database = await createOwnDatabase("insecure_off");
   receiver = await startReceiver();
   worker = await startWorkerProcess({ WEBHOOK_ALLOW_INSECURE: "false" });
 });
 afterAll(async () => {
   await worker?.stop();
   await receiver?.close();
-  await disconnect();
-  await database?.drop();
+  await database?.release();
 });
 
 it("refuses to deliver to a local address when insecure mode is off", async () => {
