@@ -158,8 +158,9 @@ describe("webhooks router", () => {
     const delivery = await trpc.webhooks.sendTest(submission());
     const eventId = delivery.eventId;
     await trpc.webhooks.resend({ deliveryId: delivery.id, ...submission() });
-    expect(await deliverNext({ deliveryId: delivery.id })).toBe(true);
-    expect(receiver.requests.filter((r) => r.headers["webhook-id"] === eventId)).toHaveLength(2);
+    // This test sends it, unless another test file's webhook worker (same database) already has.
+    await deliverNext({ deliveryId: delivery.id });
+    await waitFor("the resent delivery", () => receiver.requests.filter((r) => r.headers["webhook-id"] === eventId).length === 2);
 
     const pendingId = crypto.randomUUID();
     await db().outboxEvent.create({
