@@ -2,7 +2,8 @@
  * An app whose live lookups go to the registry gateway (the simulator), through the real HTTP
  * API: it comes up ready while the gateway is down, maps each gateway status to its result, gives
  * a batch row the gateway cannot answer for a result of its own, and never writes a national ID
- * into its log.
+ * into its log. Its database is its own: its batch worker would take other files' live batches to
+ * its simulator, and theirs would take its batch to the mirror.
  */
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,6 +16,7 @@ import { startApp, type RunningApp } from "../support/app";
 import { createTestBusiness, type TestBusiness } from "../support/factories";
 import { batchEnded, batchFootprint, csvOf, resultLines, upload } from "../support/batches";
 import { balanceOf, ledgerSum, verificationCount } from "../support/queries";
+import { createOwnDatabase } from "../support/own-database";
 
 const DEMO_NINS = ["11111111111", "10101010101", "22222222222", "33333333333", "44444444444", "12121212121"];
 
@@ -22,8 +24,10 @@ let app: RunningApp;
 let sim: RegistrySimulator | undefined;
 let gatewayPort: number;
 let biz: TestBusiness;
+let database: Awaited<ReturnType<typeof createOwnDatabase>>;
 
 beforeAll(async () => {
+  database = await createOwnDatabase("registry_gateway");
   gatewayPort = await freePort();
   // Nothing listens on the gateway's port yet: the app must come up anyway.
   app = await startApp({
@@ -42,6 +46,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.stop();
   await sim?.stop();
+  await database?.release();
 });
 
 /** Gives the simulator a citizen whose record has this gateway status. */
