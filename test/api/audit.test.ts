@@ -3,19 +3,27 @@
  * database refuses edits and deletions, the hash chains expose an edit or a removed entry, and
  * checkpoints expose cut-off newest entries. One chain per business: businesses never wait for
  * each other's audit entries, and each chain is numbered without gaps.
+ *
+ * Its database (and so its app) is its own: tampering turns the append-only trigger off, which
+ * locks the whole audit table, and checking a chain reads all of it; on the shared database every
+ * other file's verifications would wait for that lock, for as long as the whole log takes to check.
  */
-import { beforeAll, describe, expect, it } from "vitest";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pool } from "@/server/db/client";
 import { verifyAuditChain } from "@/server/audit/verify-audit-chain";
 import { latestAuditCheckpoint, writeAuditCheckpoint } from "@/server/audit/audit-checkpoint";
 import { listAuditEntries } from "@/server/audit/list-audit-entries";
 import { api } from "../support/api";
 import { createTestBusiness, uniqueNationalId, type TestBusiness } from "../support/factories";
-import { openOwnerPool } from "../support/owner-db";
+import { createOwnDatabase } from "../support/own-database";
+import { startApp, type RunningApp } from "../support/app";
 import { adminContext } from "../support/contexts";
 import { waitFor } from "../support/wait-for";
 
-const owner = openOwnerPool();
+let database: Awaited<ReturnType<typeof createOwnDatabase>>;
+let owner: pg.Pool;
+let app: RunningApp;
 
 type Entry = { id: string; business_id: string; mode: string; actor_type: string; action: string; target_type: string; metadata: Record<string, unknown>; request_id: string };
 
@@ -26,11 +34,21 @@ async function entriesFor(verificationId: string): Promise<Entry[]> {
 
 let biz: TestBusiness;
 beforeAll(async () => {
+  database = await createOwnDatabase("audit");
+  owner = new pg.Pool({ connectionString: database.ownerUrl, max: 2 });
+  app = await startApp({ env: {}, name: "vitest-app-audit" });
   biz = await createTestBusiness({ live: true, credits: 20 });
+}, 120_000);
+afterAll(async () => {
+  await Promise.all([app?.stop(), owner?.end()]);
+  await database?.release();
 });
 
-const liveVerify = (nationalId = uniqueNationalId()) =>
-  api("POST", "/verify/citizen", { key: biz.liveKey, body: { nationalId, purpose: "Loan application" } });
+/** A verify through this file's own app. */
+const verifyWith = (key: string | undefined, nationalId = uniqueNationalId()) =>
+  api("POST", "/verify/citizen", { key, body: { nationalId, purpose: "Loan application" }, baseUrl: app.url });
+
+const liveVerify = (nationalId = uniqueNationalId()) => verifyWith(biz.liveKey, nationalId);
 
 describe("what is appended", () => {
   it("a live verification appends verification.performed, with no national ID", async () => {
@@ -53,14 +71,14 @@ describe("what is appended", () => {
   });
 
   it("a sandbox verification is not audited", async () => {
-    const res = await api("POST", "/verify/citizen", { key: biz.testKey, body: { nationalId: uniqueNationalId() } });
+    const res = await verifyWith(biz.testKey);
     expect(res.status).toBe(200);
     expect(await entriesFor(res.body.data.id)).toEqual([]);
   });
 
   it("a refused (402) live verification leaves no entry", async () => {
     const poor = await createTestBusiness({ live: true });
-    const res = await api("POST", "/verify/citizen", { key: poor.liveKey, body: { nationalId: uniqueNationalId() } });
+    const res = await verifyWith(poor.liveKey);
     expect(res.status).toBe(402);
     const { rows } = await pool().query("SELECT 1 FROM audit_log_entry WHERE business_id = $1 AND action = 'verification.performed'", [poor.businessId]);
     expect(rows).toHaveLength(0);
@@ -158,7 +176,7 @@ describe("the hash chain", () => {
 describe("checkpoints: cutting off the newest entries is detected", () => {
   it("against the last checkpoint in the log, and against an exported one after the checkpoint itself is gone", async () => {
     const victim = await createTestBusiness({ live: true, credits: 5 });
-    const verifyVictim = () => api("POST", "/verify/citizen", { key: victim.liveKey, body: { nationalId: uniqueNationalId() } });
+    const verifyVictim = () => verifyWith(victim.liveKey);
     for (let i = 0; i < 3; i++) expect((await verifyVictim()).status).toBe(200);
     expect(await writeAuditCheckpoint()).toEqual(expect.any(Number));
     const exported = (await latestAuditCheckpoint())!;
@@ -241,7 +259,7 @@ async function blockedBy(pid: number): Promise<boolean> {
 describe("one chain per business", () => {
   it("a business's live verify completes while another business's chain head is locked", async () => {
     const [blocked, free] = await Promise.all([createTestBusiness({ live: true, credits: 5 }), createTestBusiness({ live: true, credits: 5 })]);
-    const verifyOf = (b: TestBusiness) => api("POST", "/verify/citizen", { key: b.liveKey, body: { nationalId: uniqueNationalId() } });
+    const verifyOf = (b: TestBusiness) => verifyWith(b.liveKey);
     expect((await verifyOf(blocked)).status).toBe(200); // its chain exists
     const holder = await owner.connect();
     let waiting: Promise<Awaited<ReturnType<typeof verifyOf>>> | undefined;
@@ -271,7 +289,7 @@ describe("one chain per business", () => {
     } finally {
       client.release();
     }
-    for (let i = 0; i < 2; i++) await api("POST", "/verify/citizen", { key: numbered.liveKey, body: { nationalId: uniqueNationalId() } });
+    for (let i = 0; i < 2; i++) await verifyWith(numbered.liveKey);
     const { items } = await listAuditEntries(await adminContext(), { businessId: numbered.businessId });
     expect(items.length).toBeGreaterThanOrEqual(3);
     expect(items.map((e) => e.chainSeq)).toEqual(items.map((_, i) => items.length - i));
