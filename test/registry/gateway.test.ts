@@ -14,6 +14,7 @@ import { RegistryRecordError, RegistryUnavailableError, type LookupOptions } fro
 import { flushFigures, PROCESS_ID } from "@/server/registry/gateway/figures";
 import { getGatewayPanel } from "@/server/registry/get-gateway-panel";
 import { pool } from "@/server/db/client";
+import { QUOTA_WINDOW_MS } from "@/server/registry/gateway/quota";
 import { createCallerFactory } from "@/server/trpc/init";
 import { appRouter } from "@/server/trpc/routers/_app";
 import { loadPortalUser } from "@/server/trpc/context";
@@ -41,6 +42,18 @@ const budget = (ms = 15_000) => ({ signal: AbortSignal.timeout(ms) });
 const lookup = (nin: string, options: LookupOptions = budget()) => gatewayRegistry.lookup(nin, options);
 const failure = (p: Promise<unknown>) => p.then(() => expect.fail("resolved with a result"), (e: unknown) => e);
 const lookups = () => sim.counts().lookups;
+
+/** Counts this process's statements that contain `fragment` until `stop`. */
+function countQueries(fragment: string) {
+  const target = pool();
+  const query = target.query;
+  let count = 0;
+  target.query = function (this: typeof target, ...args: unknown[]) {
+    if (typeof args[0] === "string" && args[0].includes(fragment)) count++;
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
+  return { count: () => count, stop: () => void (target.query = query) };
+}
 
 /** Levers back to normal and the circuit closed again (it half-opens after 1 s and one probe closes it). */
 async function healthy() {
@@ -178,6 +191,25 @@ describe("token and quota shared by the fleet", () => {
     expect(windows.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(40);
     // The gateway counts arrivals in its one-second windows: paced grants never put more there.
     expect(Math.max(...windows)).toBeLessThanOrEqual(MAX_RPS);
+    expect(sim.counts().rateLimited).toBe(0);
+  }, 60_000);
+
+  it("takes slots for interactive lookups that wait together in one statement, paced all the same", async () => {
+    const inWindow = async () =>
+      (await pool().query<{ n: number }>("SELECT count(*)::int AS n FROM registry_quota_grant WHERE granted_at > now() - make_interval(secs => $1)", [QUOTA_WINDOW_MS / 1000])).rows[0]!.n;
+    await waitFor("the quota window to empty", async () => (await inWindow()) === 0);
+    await fetch(`${sim.url}/__admin/reset`, { method: "POST" });
+    const statements = countQueries("registry_quota_take_slots");
+    try {
+      const results = await Promise.all(Array.from({ length: 12 }, () => lookup("11111111111", budget(30_000))));
+      expect(results.every((r) => r.result === "verified")).toBe(true);
+    } finally {
+      statements.stop();
+    }
+    // A slot every 131 ms (8 a second) and slots up to a quarter of the window ahead: three slots a
+    // statement, and one more statement after the window's eight. One statement a lookup is 12.
+    expect(statements.count()).toBeLessThanOrEqual(6);
+    expect(Math.max(...Object.values(sim.counts().lookupsPerSecond))).toBeLessThanOrEqual(MAX_RPS);
     expect(sim.counts().rateLimited).toBe(0);
   }, 60_000);
 
