@@ -2,7 +2,8 @@
  * An app whose live lookups go to the registry gateway (the simulator), through the real HTTP
  * API: it comes up ready while the gateway is down, maps each gateway status to its result, gives
  * a batch row the gateway cannot answer for a result of its own, and never writes a national ID
- * into its log. Its database is its own: its batch worker would take other files' live batches to
+ * into its log; a hung gateway costs a bare request a free 503 whose retry picks up the answer,
+ * and a running batch leaves a verify its 2-second answer. Its database is its own: its batch worker would take other files' live batches to
  * its simulator, and theirs would take its batch to the mirror.
  */
 import fs from "node:fs";
@@ -16,6 +17,8 @@ import { startApp, type RunningApp } from "../support/app";
 import { createTestBusiness, type TestBusiness } from "../support/factories";
 import { batchEnded, batchFootprint, csvOf, resultLines, upload } from "../support/batches";
 import { balanceOf, ledgerSum, verificationCount } from "../support/queries";
+import { waitFor } from "../support/wait-for";
+import { pool } from "@/server/db/client";
 import { createOwnDatabase } from "../support/own-database";
 
 const DEMO_NINS = ["11111111111", "10101010101", "22222222222", "33333333333", "44444444444", "12121212121"];
@@ -39,6 +42,9 @@ beforeAll(async () => {
       REGISTRY_CLIENT_SECRET: DEFAULT_LEVERS.clientSecret,
       REGISTRY_FAILING_NATIONAL_ID: "",
       BATCH_WORKER_IN_APP: "true",
+      // Lookups that go on after a budget ends complete in this app (its database is its own).
+      PENDING_WORKER_IN_APP: "true",
+      PENDING_LOOKUP_GIVE_UP_SECONDS: "120",
     },
   });
   biz = await createTestBusiness({ live: true, credits: 100 });
@@ -120,6 +126,56 @@ describe("an app on the registry gateway", () => {
     expect(await ledgerSum(payer.businessId)).toBe(5);
     expect(await verificationCount(payer.businessId, "live")).toBe(0);
   });
+
+  it("answers a free 503 when the gateway hangs past the budget; the retry under its key gets the result, one credit", async () => {
+    const payer = await createTestBusiness({ live: true, credits: 5 });
+    const bare = () =>
+      api("POST", "/verify/citizen", { key: payer.liveKey, body: { nationalId: "11111111111" }, headers: { "idempotency-key": "hung-gateway-1" }, baseUrl: app.url });
+    await fetch(`${sim!.url}/__admin/levers`, { method: "PATCH", body: JSON.stringify({ hang: true }) });
+    let first;
+    try {
+      first = await bare();
+    } finally {
+      await fetch(`${sim!.url}/__admin/levers`, { method: "PATCH", body: JSON.stringify({ hang: false }) });
+    }
+    expect(first.status).toBe(503);
+    expect(first.body).toMatchObject({ code: "REGISTRY_UNAVAILABLE" });
+    expect(await balanceOf(payer.businessId)).toBe(5);
+    // The lookup went on in the background; once it has the answer, the retry picks it up.
+    await waitFor("the lookup to resolve", async () => {
+      const { rows } = await pool().query<{ state: string }>("SELECT state FROM pending_lookup WHERE business_id = $1", [payer.businessId]);
+      return rows[0]?.state === "resolved";
+    });
+    const retried = await bare();
+    expect(retried.status).toBe(200);
+    expect(retried.body.data).toMatchObject({ result: "verified", creditsUsed: 1 });
+    expect(await balanceOf(payer.businessId)).toBe(4);
+    expect(await ledgerSum(payer.businessId)).toBe(4);
+    expect(await verificationCount(payer.businessId, "live")).toBe(1);
+  });
+
+  it("answers a verify within its 2-second budget while a batch keeps the quota busy", async () => {
+    const payer = await createTestBusiness({ live: true, credits: 7_000 });
+    // 60 group calls of 100 IDs at 20 calls a second: about 3 s of paced batch calls.
+    const rows = Array.from({ length: 6_000 }, (_, i) => `9${String(i).padStart(10, "0")}`);
+    const created = await upload(payer.liveKey!, csvOf("nationalId", rows), "text/csv", { baseUrl: app.url });
+    expect(created.status).toBe(202);
+    const groupsBefore = sim!.counts().batchLookups;
+    await waitFor("the batch's calls to start", () => sim!.counts().batchLookups - groupsBefore >= 5);
+    // By structure: `respond-async` gives the lookup 1.5 s and answers 202 `pending` when it ends,
+    // so a 200 with the result was answered inside the 2-second promise, ahead of the batch calls.
+    const single = await api("POST", "/verify/citizen", {
+      key: payer.liveKey,
+      body: { nationalId: "10101010101" },
+      headers: { prefer: "respond-async" },
+      baseUrl: app.url,
+    });
+    expect(single.status).toBe(200);
+    expect(single.body.data.result).toBe("verified");
+    const batch = await batchEnded(payer.liveKey!, created.body.data.id, 60_000, app.url);
+    expect(batch).toMatchObject({ status: "completed", processedRows: 6_000 });
+    expect(sim!.counts().batchLookups - groupsBefore).toBeGreaterThan(5);
+  }, 60_000);
 
   it("logs the gateway's status, latency and request id, never a national ID", async () => {
     const lines = fs.readFileSync(app.logFile, "utf8").split("\n");

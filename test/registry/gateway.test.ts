@@ -164,6 +164,26 @@ describe("token and quota shared by the fleet", () => {
     expect(sim.counts().tokenRequests - before).toBe(1);
   });
 
+  it("renews a token that expires mid-run once for all its callers, and no lookup fails", async () => {
+    sim.levers.tokenLifetimeSeconds = 8;
+    // The refused token is replaced by one that lives 8 s.
+    await fetch(`${sim.url}/__admin/revoke-tokens`, { method: "POST" });
+    expect(await lookup("11111111111")).toMatchObject({ result: "verified" });
+    const before = sim.counts().tokenRequests;
+    const until = Date.now() + 9_000;
+    const answers: string[] = [];
+    // Four callers, one lookup after another, for longer than that token lives.
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        while (Date.now() < until) answers.push((await lookup("11111111111").catch((e: unknown) => e as Error)).constructor.name);
+      }),
+    );
+    expect(answers.length).toBeGreaterThan(MAX_RPS);
+    expect(new Set(answers)).toEqual(new Set(["Object"]));
+    // One renewal, not one per caller (the gateway allows 10 token requests a minute).
+    expect(sim.counts().tokenRequests - before).toBe(1);
+  }, 60_000);
+
   it("honours a 429's Retry-After for every caller", async () => {
     sim.levers.maxRps = 2;
     sim.levers.retryAfterSeconds = 1;
