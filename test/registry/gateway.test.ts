@@ -15,6 +15,7 @@ import { flushFigures, PROCESS_ID } from "@/server/registry/gateway/figures";
 import { getGatewayPanel } from "@/server/registry/get-gateway-panel";
 import { pool } from "@/server/db/client";
 import { QUOTA_WINDOW_MS } from "@/server/registry/gateway/quota";
+import { gatewayKey } from "@/server/registry/gateway/gateway-key";
 import { createCallerFactory } from "@/server/trpc/init";
 import { appRouter } from "@/server/trpc/routers/_app";
 import { loadPortalUser } from "@/server/trpc/context";
@@ -216,7 +217,12 @@ describe("token and quota shared by the fleet", () => {
 
   it("takes slots for interactive lookups that wait together in one statement, paced all the same", async () => {
     const inWindow = async () =>
-      (await pool().query<{ n: number }>("SELECT count(*)::int AS n FROM registry_quota_grant WHERE granted_at > now() - make_interval(secs => $1)", [QUOTA_WINDOW_MS / 1000])).rows[0]!.n;
+      (
+        await pool().query<{ n: number }>("SELECT count(*)::int AS n FROM registry_quota_grant WHERE gateway = $1 AND granted_at > now() - make_interval(secs => $2)", [
+          gatewayKey(),
+          QUOTA_WINDOW_MS / 1000,
+        ])
+      ).rows[0]!.n;
     await waitFor("the quota window to empty", async () => (await inWindow()) === 0);
     await fetch(`${sim.url}/__admin/reset`, { method: "POST" });
     const statements = countQueries("registry_quota_take_slots");

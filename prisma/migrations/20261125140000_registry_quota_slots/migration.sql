@@ -29,6 +29,9 @@ DECLARE
   horizon interval := make_interval(secs => horizon_ms / 1000.0);
   grace interval := interval '100 milliseconds';
 BEGIN
+  IF wanted < 1 THEN
+    RAISE EXCEPTION 'registry_quota_take_slots: wanted must be at least 1, not %', wanted;
+  END IF;
   slots_ms := '{}';
   wait_ms := 0;
   PERFORM pg_advisory_xact_lock(hashtext('registry_quota:' || gw));

@@ -53,33 +53,34 @@ export function acquireQuota(priority: Priority, signal: AbortSignal): Promise<v
   return priority === "batch" ? acquireAlone(signal) : acquireTogether(signal);
 }
 
-const quotaRefusal = (waitMs: number) => new RegistryUnavailableError("quota", Math.max(1, Math.ceil(waitMs / 1000)));
+/** `waitMs`: how long the fleet said the next slot was away, for the caller's Retry-After. */
+const quotaRefusal = (waitMs?: number) =>
+  new RegistryUnavailableError("quota", waitMs === undefined ? undefined : Math.max(1, Math.ceil(waitMs / 1000)));
 
 async function acquireAlone(signal: AbortSignal): Promise<void> {
   for (;;) {
-    if (signal.aborted) throw quotaRefusal(0);
+    if (signal.aborted) throw quotaRefusal();
+    // No horizon: a slot, when there is one, is now.
     const { slots_ms, wait_ms } = await takeSlots("batch", 1);
-    const waitMs = slots_ms.length > 0 ? slots_ms[0]! : wait_ms;
-    if (waitMs === 0) return;
-    try {
-      await abortableDelay(waitMs, signal);
-    } catch {
-      throw quotaRefusal(waitMs);
-    }
     if (slots_ms.length > 0) return;
+    try {
+      await abortableDelay(wait_ms, signal);
+    } catch {
+      throw quotaRefusal(wait_ms);
+    }
   }
 }
 
-type Waiter = { signal: AbortSignal; go: () => void; fail: (error: unknown) => void };
+type Waiter = { signal: AbortSignal; go: () => void; fail: (error: unknown) => void; waitMs?: number };
 
 /** This process's interactive callers waiting for a slot, oldest first. */
 const waiters: Waiter[] = [];
 let asking = false;
-/** The wait the last statement named, for the Retry-After of a caller whose budget ends in the queue. */
-let lastWaitMs = 0;
+/** Until when a 429 this process saw pauses its calls: a slot granted ahead of it waits again. */
+let pausedUntil = 0;
 
 function acquireTogether(signal: AbortSignal): Promise<void> {
-  if (signal.aborted) return Promise.reject(quotaRefusal(0));
+  if (signal.aborted) return Promise.reject(quotaRefusal());
   return new Promise((resolve, reject) => {
     const waiter: Waiter = {
       signal,
@@ -96,7 +97,7 @@ function acquireTogether(signal: AbortSignal): Promise<void> {
     const onAbort = () => {
       const at = waiters.indexOf(waiter);
       if (at >= 0) waiters.splice(at, 1);
-      reject(quotaRefusal(lastWaitMs));
+      reject(quotaRefusal(waiter.waitMs));
     };
     signal.addEventListener("abort", onAbort, { once: true });
     waiters.push(waiter);
@@ -120,12 +121,12 @@ async function askForWaiters(): Promise<void> {
         for (const waiter of waiters.splice(0)) waiter.fail(error);
         return;
       }
-      lastWaitMs = taken.wait_ms;
       for (const slotMs of taken.slots_ms) {
         const waiter = waiters.shift();
         // A caller gone since the statement was sent leaves its slot unused: it was granted fleet-wide.
         if (waiter) goAt(waiter, slotMs);
       }
+      for (const waiter of waiters) waiter.waitMs = taken.wait_ms;
       // Fewer slots than asked for: the next is free no sooner than the fleet said.
       if (taken.slots_ms.length < wanted && waiters.length > 0) await queueWait(taken.wait_ms);
     }
@@ -135,9 +136,17 @@ async function askForWaiters(): Promise<void> {
 }
 
 function goAt(waiter: Waiter, slotMs: number): void {
-  if (slotMs === 0) return waiter.go();
+  waiter.waitMs = slotMs;
+  if (slotMs === 0) return goUnlessPaused(waiter);
   // An abort before the slot comes is the waiter's own refusal (its listener above).
-  abortableDelay(slotMs, waiter.signal).then(waiter.go, () => {});
+  abortableDelay(slotMs, waiter.signal).then(() => goUnlessPaused(waiter), () => {});
+}
+
+/** A 429 seen since the slot was granted: the caller queues again, first, for a slot after the pause. */
+function goUnlessPaused(waiter: Waiter): void {
+  if (Date.now() >= pausedUntil) return waiter.go();
+  waiters.unshift(waiter);
+  void askForWaiters();
 }
 
 /** Until the slot the fleet named, or sooner if every caller waiting for it gave up. */
@@ -154,10 +163,16 @@ function queueWait(ms: number): Promise<void> {
     });
 }
 
-/** The gateway said 429: nobody in the fleet calls again before Retry-After has passed. */
+/**
+ * The gateway said 429: nobody in the fleet calls again before Retry-After has passed. Slots granted
+ * ahead are withdrawn (this process's callers waiting for them queue again; another process's,
+ * at most a quarter of a window of them, still call).
+ */
 export async function pauseQuota(retryAfterSeconds: number): Promise<void> {
+  pausedUntil = Math.max(pausedUntil, Date.now() + retryAfterSeconds * 1000);
   await pool().query(
-    `INSERT INTO registry_gateway (gateway, paused_until) VALUES ($1, now() + make_interval(secs => $2))
+    `WITH withdrawn AS (DELETE FROM registry_quota_grant WHERE gateway = $1 AND granted_at > now())
+     INSERT INTO registry_gateway (gateway, paused_until) VALUES ($1, now() + make_interval(secs => $2))
      ON CONFLICT (gateway) DO UPDATE SET paused_until = greatest(coalesce(registry_gateway.paused_until, now()), excluded.paused_until)`,
     [gatewayKey(), retryAfterSeconds],
   );
