@@ -174,8 +174,10 @@ describe("an app on the registry gateway", () => {
     const batch = await batchEnded(payer.liveKey!, created.body.data.id, 60_000, app.url);
     expect(batch).toMatchObject({ status: "completed", processedRows: 6_000 });
     // The gateway counts arrivals in its one-second windows: the fleet never put more there.
+    // At least one call per chunk: a process stalled past its chunk's lease (a loaded machine) has
+    // that chunk taken over and asked again, which the batch's exact counts above make harmless.
     const counts = sim!.counts();
-    expect(counts.batchLookups).toBe(60);
+    expect(counts.batchLookups).toBeGreaterThanOrEqual(60);
     expect(Math.max(...Object.values(counts.lookupsPerSecond))).toBeLessThanOrEqual(DEFAULT_LEVERS.maxRps);
     expect(counts.rateLimited).toBe(0);
   }, 60_000);
