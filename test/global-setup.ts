@@ -20,9 +20,23 @@ declare module "vitest" {
   }
 }
 
-export default async function setup(project: TestProject) {
+type Stack = Awaited<ReturnType<typeof startTestStack>> & { removeBundles: () => void };
+
+/**
+ * Every vitest project (vitest.config.ts: shared and own-process) runs this setup: the first
+ * starts the run's stack, the others are given the same one, and the last teardown stops it.
+ */
+const shared = globalThis as unknown as { hubiStack?: Promise<Stack>; hubiStackUsers?: number };
+
+async function startOnce(): Promise<Stack> {
   const removeBundles = await bundleEntries();
-  const { database, mail, env, app, stop } = await startTestStack({ name: "vitest-app" });
+  return { ...(await startTestStack({ name: "vitest-app" })), removeBundles };
+}
+
+export default async function setup(project: TestProject) {
+  shared.hubiStack ??= startOnce();
+  shared.hubiStackUsers = (shared.hubiStackUsers ?? 0) + 1;
+  const { database, mail, env, app, stop, removeBundles } = await shared.hubiStack;
   Object.assign(process.env, env);
   project.provide("baseUrl", app.url);
   project.provide("appPid", app.process.pid!);
@@ -31,6 +45,8 @@ export default async function setup(project: TestProject) {
   project.provide("smtpUrl", mail.env.SMTP_URL);
   project.provide("mailDir", mail.env.MAIL_CAPTURE_DIR);
   return async () => {
+    shared.hubiStackUsers! -= 1;
+    if (shared.hubiStackUsers! > 0) return;
     await stop();
     removeBundles();
   };

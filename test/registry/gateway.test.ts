@@ -22,11 +22,13 @@ import { loadPortalUser } from "@/server/trpc/context";
 import { adminContext } from "../support/contexts";
 import { createTestBusiness } from "../support/factories";
 import { waitFor } from "../support/wait-for";
+import { expectOwnProcess } from "../support/own-database";
 
 const MAX_RPS = 8;
 const BREAKER_FAULTS = 3;
 const sim = await startRegistrySimulator({ levers: { maxRps: MAX_RPS } });
 // Read by the adapter on first use (src/env.ts); this file's process is one of the fleet.
+expectOwnProcess("sets the registry's settings");
 Object.assign(process.env, {
   REGISTRY_SOURCE: "gateway",
   REGISTRY_URL: sim.url,
