@@ -41,16 +41,28 @@ test("a suspended business is told so on every page", async ({ page }) => {
   await expect(page.getByText(/is suspended: every API call, test or live, is refused/)).toBeVisible();
 });
 
-test("history: find a verification by any part of its reference or last four digits; a bad filter keeps the table", async ({ page, request }) => {
+test("history: find a verification by any part of its reference or last four digits; a bad filter keeps the table; the table shows that it scrolls", async ({ page, request }) => {
   const business = await createTestBusiness();
   const ids = [uniqueNationalId(), uniqueNationalId(), uniqueNationalId()];
   const references: string[] = [];
   for (const nationalId of ids) references.push((await (await verifyViaApi(request, business.testKey, { nationalId })).json()).data.reference);
   await signInAs(page, business);
+  // A small laptop window: the table is wider than its card and scrolls inside it.
+  await page.setViewportSize({ width: 760, height: 900 });
   await page.goto("/history");
   const rows = page.getByRole("table", { name: "Verifications" }).locator("tbody tr");
   await expect(rows).toHaveCount(3);
   await expect(rows.first()).toContainText(`•••• ${ids[2]!.slice(-4)}`);
+
+  // A shadow, over the rows, shows the side that has more, and follows the scrolling.
+  const scroller = page.getByRole("region", { name: "Verifications" });
+  expect(await scroller.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  const shadow = (side: "left" | "right") => scroller.locator(`xpath=../*[@data-scroll-shadow="${side}"]`);
+  await expect(shadow("right")).toHaveCSS("opacity", "1");
+  await expect(shadow("left")).toHaveCSS("opacity", "0");
+  await scroller.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+  await expect(shadow("left")).toHaveCSS("opacity", "1");
+  await expect(shadow("right")).toHaveCSS("opacity", "0");
 
   await page.getByLabel("National ID, last 4 digits").fill(ids[0]!.slice(-4));
   await page.getByRole("button", { name: "Apply filters" }).click();
