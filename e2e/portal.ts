@@ -42,14 +42,19 @@ export async function followEmailLink(page: Page, to: string, subject: string, p
   return href;
 }
 
-/** Creates a key on the API keys page (in the current mode) and returns the full key shown once. */
+/**
+ * Creates a key on the API keys page (in the current mode) and returns the full key shown once.
+ * The new key has the focus (what the dialog created, not the page body: issue 28 §8).
+ */
 export async function createKeyInUi(page: Page, name: string): Promise<string> {
   await page.goto("/keys");
   await page.getByRole("button", { name: "Create key" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Name").fill(name);
   await dialog.getByRole("button", { name: "Create key" }).click();
-  const key = (await dialog.getByTestId("new-api-key").textContent())!.trim();
+  const shown = dialog.getByTestId("new-api-key");
+  await expect(shown).toBeFocused();
+  const key = (await shown.textContent())!.trim();
   await dialog.getByRole("button", { name: "Done" }).click();
   return key;
 }
