@@ -84,3 +84,22 @@ export async function keyAction(page: Page, keyName: string, action: "Edit" | "R
   await page.getByRole("button", { name: `Actions for ${keyName}` }).click();
   await page.getByRole("menu", { name: `Actions for ${keyName}` }).getByRole("menuitem", { name: action }).click();
 }
+
+/**
+ * Every button and link in a table of the page's main content lies inside the part of the table on
+ * screen: none is cut off by the table's scrolling region or by the window's edge (issue 28 §3).
+ */
+export async function expectNoClippedAction(page: Page) {
+  const clipped = await page.locator("main table").evaluateAll((tables) =>
+    tables.flatMap((table) => {
+      const view = (table.closest("[role=region]") ?? table).getBoundingClientRect();
+      return Array.from(table.querySelectorAll("button, a"))
+        .filter((el) => {
+          const box = el.getBoundingClientRect();
+          return box.width > 0 && (box.left < view.left - 1 || box.right > Math.min(view.right, window.innerWidth) + 1);
+        })
+        .map((el) => el.textContent?.trim() || el.getAttribute("aria-label") || el.tagName);
+    }),
+  );
+  expect(clipped, `actions cut off on ${new URL(page.url()).pathname} at ${page.viewportSize()?.width} px`).toEqual([]);
+}
