@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { db } from "@/server/db/client";
 import { expect, screenshotPath, signInAs, test } from "./fixtures";
 import { businessWithPendingApplication } from "../test/support/live-access";
 
@@ -58,11 +59,16 @@ test("an admin reviews live access, manages a business, loads the registry and c
   await expect(limit.getByRole("status")).toHaveText("Limit is now 600 per minute.");
 
   const suspend = page.getByRole("region", { name: "Danger zone" }).getByRole("form", { name: "Suspend business" });
+  await expect(suspend).toContainText("its webhook endpoints get a suspension event with the reason; no email is sent.");
   await suspend.getByLabel(/Reason/).fill("Unpaid invoice");
   await suspend.getByRole("button", { name: "Suspend" }).click();
   await page.getByRole("dialog", { name: `Suspend ${name}?` }).getByRole("button", { name: "Suspend" }).click();
   await expect(page.getByRole("form", { name: "Reactivate business" })).toBeVisible();
   await expect(page.getByText("Suspended", { exact: true })).toBeVisible();
+  // As the form said: a business_suspended event with the reason for each mode's endpoints, and no email (the owner's only one is the approval).
+  const suspensions = await db().outboxEvent.findMany({ where: { businessId: business.businessId, type: "business_suspended" } });
+  expect(suspensions.map((e) => `${e.mode}: ${(e.payload as { data: { reason: string } }).data.reason}`).sort()).toEqual(["live: Unpaid invoice", "test: Unpaid invoice"]);
+  expect((await db().emailMessage.findMany({ where: { toAddress: business.email }, select: { kind: true } })).map((m) => m.kind)).toEqual(["live_access_approved"]);
   await page.screenshot({ path: screenshotPath("admin-business"), fullPage: true });
 
   // Registry: check a CSV (nothing written), read the per-row report, then import after confirming.
