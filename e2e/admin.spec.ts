@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { db } from "@/server/db/client";
 import { expect, screenshotPath, signInAs, test } from "./fixtures";
 import { businessWithPendingApplication } from "../test/support/live-access";
 
@@ -16,6 +17,12 @@ function registryCsv(): string {
 test("an admin reviews live access, manages a business, loads the registry and checks the audit log", async ({ page, admin }) => {
   const name = `Hodan Remit ${randomUUID().slice(0, 6)}`;
   const business = await businessWithPendingApplication({ name });
+  const refusedName = `Xawaalo Refused ${randomUUID().slice(0, 6)}`;
+  const refused = await businessWithPendingApplication({ name: refusedName });
+  const decisionsSent: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("admin.liveAccess.decide")) decisionsSent.push(request.url());
+  });
 
   await signInAs(page, admin);
   await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
@@ -28,6 +35,21 @@ test("an admin reviews live access, manages a business, loads the registry and c
   await application.getByRole("button", { name: "Approve" }).click();
   await page.getByRole("dialog", { name: `Approve ${name}?` }).getByRole("button", { name: "Approve" }).click();
   await expect(application.getByRole("status")).toHaveText(`Approved: ${name} is on the enterprise plan and can go live.`);
+
+  // Rejecting: a reason the server would refuse is explained beside the field, and nothing is sent.
+  const rejection = page.getByRole("article", { name: `Application from ${refusedName}` });
+  await rejection.getByRole("button", { name: "Reject…" }).click();
+  const reason = rejection.getByLabel("Reason for rejection (shown to the business)");
+  await reason.fill("No");
+  const sentBefore = decisionsSent.length;
+  await rejection.getByRole("button", { name: "Confirm rejection" }).click();
+  await expect(reason).toHaveAttribute("aria-invalid", "true");
+  await expect(reason).toHaveAccessibleDescription("Give the business a reason (at least 5 characters)");
+  expect(decisionsSent).toHaveLength(sentBefore);
+  expect((await db().liveAccessApplication.findUniqueOrThrow({ where: { id: refused.applicationId } })).status).toBe("pending");
+  await reason.fill("The registration certificate does not match the legal name.");
+  await rejection.getByRole("button", { name: "Confirm rejection" }).click();
+  await expect(rejection.getByRole("status")).toHaveText(`Rejected: ${refusedName} can see your reason and apply again.`);
 
   // Business list and page: approved + enterprise, grant credits, suspend.
   await page.goto("/admin/businesses");
@@ -58,11 +80,16 @@ test("an admin reviews live access, manages a business, loads the registry and c
   await expect(limit.getByRole("status")).toHaveText("Limit is now 600 per minute.");
 
   const suspend = page.getByRole("region", { name: "Danger zone" }).getByRole("form", { name: "Suspend business" });
+  await expect(suspend).toContainText("its webhook endpoints get a suspension event with the reason; no email is sent.");
   await suspend.getByLabel(/Reason/).fill("Unpaid invoice");
   await suspend.getByRole("button", { name: "Suspend" }).click();
   await page.getByRole("dialog", { name: `Suspend ${name}?` }).getByRole("button", { name: "Suspend" }).click();
   await expect(page.getByRole("form", { name: "Reactivate business" })).toBeVisible();
   await expect(page.getByText("Suspended", { exact: true })).toBeVisible();
+  // As the form said: a business_suspended event with the reason for each mode's endpoints, and no email (the owner's only one is the approval).
+  const suspensions = await db().outboxEvent.findMany({ where: { businessId: business.businessId, type: "business_suspended" } });
+  expect(suspensions.map((e) => `${e.mode}: ${(e.payload as { data: { reason: string } }).data.reason}`).sort()).toEqual(["live: Unpaid invoice", "test: Unpaid invoice"]);
+  expect((await db().emailMessage.findMany({ where: { toAddress: business.email }, select: { kind: true } })).map((m) => m.kind)).toEqual(["live_access_approved"]);
   await page.screenshot({ path: screenshotPath("admin-business"), fullPage: true });
 
   // Registry: check a CSV (nothing written), read the per-row report, then import after confirming.

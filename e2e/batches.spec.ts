@@ -1,10 +1,12 @@
 /**
  * The portal's Batches page: a developer uploads a CSV, follows the batch's progress bar to the
  * end, reads its counts and downloads its results (one line per row, in order, no citizen details);
- * in Somali, the page, its statuses, counts and a refused file's explanation read in Somali.
+ * cancelling a batch asks first; in Somali, the page, its statuses, counts and a refused file's
+ * explanation read in Somali.
  */
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
+import { pool } from "@/server/db/client";
 import { test, expect, signInAs } from "./fixtures";
 import { createTestBusiness, uniqueNationalId } from "../test/support/factories";
 
@@ -42,7 +44,7 @@ test("upload a CSV, watch its progress bar complete, download the results", asyn
   expect(csv).not.toContain("11111111111");
 });
 
-test("a malformed file is refused with the line at fault, and no batch is created", async ({ page }) => {
+test("a malformed file is refused with the line at fault, and no batch is created; cancelling a batch asks first", async ({ page }) => {
   const business = await createTestBusiness();
   await signInAs(page, business);
   await page.goto("/batches");
@@ -51,6 +53,26 @@ test("a malformed file is refused with the line at fault, and no batch is create
   const alert = page.getByRole("alert").filter({ hasText: "The batch file is malformed; nothing was created" });
   await expect(alert).toContainText('line 1: Unknown columns "id", "name"');
   await expect(page.getByText("No batches yet")).toBeVisible();
+
+  // A batch whose chunks were never stored: it waits, queued, until it is cancelled (no worker can finish it first).
+  await pool().query(
+    `INSERT INTO batch (id, business_id, mode, total_rows, chunk_count, request_id) VALUES (gen_random_uuid(), $1, 'test', 1, 1, 'req_e2e_cancel')`,
+    [business.businessId],
+  );
+  await page.reload();
+  const row = page.getByRole("table", { name: "Batches" }).locator("tbody tr");
+  await expect(row.getByText("Queued")).toBeVisible();
+  await row.getByRole("button", { name: "Cancel" }).click();
+  const question = page.getByRole("dialog", { name: "Cancel this batch?" });
+  await expect(question).toContainText("Rows not yet verified end as cancelled and cost nothing");
+  await question.getByRole("button", { name: "Keep it running" }).click();
+  await expect(question).toBeHidden();
+  await expect(row.getByText("Queued")).toBeVisible();
+
+  await row.getByRole("button", { name: "Cancel" }).click();
+  await question.getByRole("button", { name: "Cancel batch" }).click();
+  await expect(row.getByText("Cancelled")).toBeVisible();
+  await expect(row.getByRole("button", { name: "Cancel" })).toHaveCount(0);
 });
 
 test("the Batches page in Somali: a refused file and a finished batch, in the reader's language", async ({ page }) => {

@@ -30,6 +30,8 @@ test("an owner applies for live access, sees field errors, then the admin's reje
   await form.getByLabel("Expected verifications per month").fill(String(validApplication.expectedMonthlyVolume));
   await form.getByRole("button", { name: "Submit application" }).click();
   await expect(page.getByText("Application under review")).toBeVisible();
+  // The decision comes by email (and on this page), as the next step shows.
+  await expect(page.getByText("We will email you when a decision is made, and show it here.")).toBeVisible();
   await expect(form).toBeHidden();
   const submitted = page.getByRole("region", { name: "Submitted application" });
   await expect(submitted).toContainText(validApplication.legalName);
@@ -38,6 +40,9 @@ test("an owner applies for live access, sees field errors, then the admin's reje
   const application = await db().liveAccessApplication.findFirstOrThrow({ where: { businessId: owner.businessId } });
   const reason = "Please upload a registration certificate that matches the legal name.";
   await decideLiveAccess(await adminContext(), { applicationId: application.id, decision: "reject", reason });
+  // The promised email, with the reason, is on its way to the owner.
+  const email = await db().emailMessage.findFirstOrThrow({ where: { toAddress: owner.email, kind: "live_access_rejected" } });
+  expect(email.params).toMatchObject({ reason });
 
   await page.reload();
   await expect(page.getByText("Application rejected")).toBeVisible();

@@ -4,11 +4,12 @@
  * credits page's ledger links and buying instructions.
  */
 import { randomUUID } from "node:crypto";
+import type { Page } from "@playwright/test";
 import { adminContext } from "../test/support/contexts";
 import { createTestBusiness, createTestMember, uniqueNationalId } from "../test/support/factories";
 import { setBusinessStatus } from "@/server/businesses/set-business-status";
 import { expect, signInAs, test } from "./fixtures";
-import { findInRequestLog, setMode, verifyViaApi } from "./portal";
+import { expectNoClippedAction, findInRequestLog, setMode, verifyViaApi } from "./portal";
 
 test("the front door leads to sign-up, sign-in and the docs; an unknown page is a branded 404 with a way back", async ({ page }) => {
   await page.goto("/");
@@ -41,16 +42,28 @@ test("a suspended business is told so on every page", async ({ page }) => {
   await expect(page.getByText(/is suspended: every API call, test or live, is refused/)).toBeVisible();
 });
 
-test("history: find a verification by any part of its reference or last four digits; a bad filter keeps the table", async ({ page, request }) => {
+test("history: find a verification by any part of its reference or last four digits; a bad filter keeps the table; the table shows that it scrolls", async ({ page, request }) => {
   const business = await createTestBusiness();
   const ids = [uniqueNationalId(), uniqueNationalId(), uniqueNationalId()];
   const references: string[] = [];
   for (const nationalId of ids) references.push((await (await verifyViaApi(request, business.testKey, { nationalId })).json()).data.reference);
   await signInAs(page, business);
+  // A small laptop window: the table is wider than its card and scrolls inside it.
+  await page.setViewportSize({ width: 760, height: 900 });
   await page.goto("/history");
   const rows = page.getByRole("table", { name: "Verifications" }).locator("tbody tr");
   await expect(rows).toHaveCount(3);
   await expect(rows.first()).toContainText(`•••• ${ids[2]!.slice(-4)}`);
+
+  // A shadow, over the rows, shows the side that has more, and follows the scrolling.
+  const scroller = page.getByRole("region", { name: "Verifications" });
+  expect(await scroller.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  const shadow = (side: "left" | "right") => scroller.locator(`xpath=../*[@data-scroll-shadow="${side}"]`);
+  await expect(shadow("right")).toHaveCSS("opacity", "1");
+  await expect(shadow("left")).toHaveCSS("opacity", "0");
+  await scroller.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+  await expect(shadow("left")).toHaveCSS("opacity", "1");
+  await expect(shadow("right")).toHaveCSS("opacity", "0");
 
   await page.getByLabel("National ID, last 4 digits").fill(ids[0]!.slice(-4));
   await page.getByRole("button", { name: "Apply filters" }).click();
@@ -187,23 +200,27 @@ test("forms explain problems inline in the portal's words, never with the browse
   await expect(adminPage.getByRole("dialog")).toHaveCount(0);
 });
 
-test("every page fits a 390 px phone: nothing wider than the screen, the admin navigation whole", async ({ page, admin, browser }) => {
+test("every page fits a 390 px phone: nothing wider than the screen, no action cut off, the admin navigation whole", async ({ page, admin, browser, request }) => {
   const business = await createTestBusiness();
+  // A verification: the history has a row (and its actions) to stack.
+  expect((await verifyViaApi(request, business.testKey, { nationalId: uniqueNationalId() })).ok()).toBe(true);
   await page.setViewportSize({ width: 390, height: 844 });
   await signInAs(page, business);
-  const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
-  for (const path of ["/overview", "/verify", "/history", "/keys", "/request-log", "/webhooks", "/credits", "/team", "/live-access", "/account"]) {
-    await page.goto(path);
-    await page.waitForLoadState("networkidle");
-    expect({ path, width: await pageWidth() }).toEqual({ path, width: 390 });
+  const fitsThePhone = async (phone: Page, path: string) => {
+    await phone.goto(path);
+    await phone.waitForLoadState("networkidle");
+    await expect(phone.locator('[role="status"] .animate-spin')).toHaveCount(0);
+    expect({ path, width: await phone.evaluate(() => document.documentElement.scrollWidth) }).toEqual({ path, width: 390 });
+    await expectNoClippedAction(phone);
+  };
+  for (const path of ["/overview", "/verify", "/history", "/batches", "/keys", "/request-log", "/webhooks", "/credits", "/team", "/live-access", "/account"]) {
+    await fitsThePhone(page, path);
   }
 
   const adminPage = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
   await signInAs(adminPage, admin);
   for (const path of ["/admin", "/admin/businesses", "/admin/live-access", "/admin/registry", "/admin/audit", `/admin/businesses/${business.businessId}`]) {
-    await adminPage.goto(path);
-    await adminPage.waitForLoadState("networkidle");
-    expect({ path, width: await adminPage.evaluate(() => document.documentElement.scrollWidth) }).toEqual({ path, width: 390 });
+    await fitsThePhone(adminPage, path);
   }
   for (const link of await adminPage.getByRole("navigation", { name: "Admin" }).getByRole("link").all()) {
     const box = (await link.boundingBox())!;

@@ -3,13 +3,24 @@
  * call in History and the Request log, export it; then go live with an admin's approval.
  */
 import fs from "node:fs";
+import type { Page } from "@playwright/test";
 import { createTestBusiness } from "../test/support/factories";
 import { test, testWithMail, expect, screenshotPath, signInAs } from "./fixtures";
 import { createKeyInUi, findInRequestLog, setMode, signUp, verifyViaApi } from "./portal";
 
-testWithMail("sign up, test key, API call, history, request log and CSV export", async ({ page, request }) => {
+/** The overview's getting-started checklist, and one of its steps by title. */
+const checklist = (page: Page) => page.getByRole("region", { name: "Getting started" });
+const step = (page: Page, title: string) => checklist(page).getByRole("listitem").filter({ hasText: title });
+
+testWithMail("sign up, test key, API call, history, request log and CSV export; the checklist ticks itself", async ({ page, request }) => {
   await signUp(page);
   await expect(page.getByText("Test mode — sandbox data")).toBeVisible();
+  // A new business: every step of the checklist is to do, the first one with its link.
+  await expect(checklist(page)).toContainText("0 of 5 steps done");
+  for (const title of ["Create an API key", "Make your first call", "Receive a webhook", "Apply for live access", "Make your first live call"]) {
+    await expect(step(page, title)).toContainText("(to do)");
+  }
+  await expect(checklist(page).getByRole("link", { name: "Create a key" })).toBeVisible();
   await page.screenshot({ path: screenshotPath("overview-empty"), fullPage: true });
 
   const key = await createKeyInUi(page, "Journey key");
@@ -51,6 +62,13 @@ testWithMail("sign up, test key, API call, history, request log and CSV export",
 
   await page.goto("/overview");
   await expect(page.getByText("1 verification in total, by outcome")).toBeVisible();
+  // The key and the first call are ticked, from what happened; nothing tells the business to create a key any more.
+  await expect(checklist(page)).toContainText("2 of 5 steps done");
+  await expect(step(page, "Create an API key")).toContainText("(done)");
+  await expect(step(page, "Make your first call")).toContainText("(done)");
+  await expect(step(page, "Receive a webhook")).toContainText("(to do)");
+  await expect(checklist(page).getByRole("link", { name: "Create a key" })).toHaveCount(0);
+  await expect(page.getByText(/Create a test key/i)).toHaveCount(0);
   await page.screenshot({ path: screenshotPath("overview"), fullPage: true });
 });
 
@@ -106,4 +124,12 @@ test("live access: apply, admin approves and grants credits, a live call costs o
   expect((await live.json()).creditDeducted).toBe(true);
   await page.reload();
   await expect(page.getByTestId("credit-balance")).toHaveText(/^9\b/);
+
+  // Live access applied for and a first live call made: only the webhook step is left.
+  await page.goto("/overview");
+  await expect(checklist(page)).toContainText("4 of 5 steps done");
+  for (const title of ["Create an API key", "Make your first call", "Apply for live access", "Make your first live call"]) {
+    await expect(step(page, title)).toContainText("(done)");
+  }
+  await expect(step(page, "Receive a webhook")).toContainText("(to do)");
 });

@@ -42,14 +42,19 @@ export async function followEmailLink(page: Page, to: string, subject: string, p
   return href;
 }
 
-/** Creates a key on the API keys page (in the current mode) and returns the full key shown once. */
+/**
+ * Creates a key on the API keys page (in the current mode) and returns the full key shown once.
+ * The new key has the focus (what the dialog created, not the page body: issue 28 §8).
+ */
 export async function createKeyInUi(page: Page, name: string): Promise<string> {
   await page.goto("/keys");
   await page.getByRole("button", { name: "Create key" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Name").fill(name);
   await dialog.getByRole("button", { name: "Create key" }).click();
-  const key = (await dialog.getByTestId("new-api-key").textContent())!.trim();
+  const shown = dialog.getByTestId("new-api-key");
+  await expect(shown).toBeFocused();
+  const key = (await shown.textContent())!.trim();
   await dialog.getByRole("button", { name: "Done" }).click();
   return key;
 }
@@ -78,4 +83,23 @@ export async function setMode(page: Page, mode: "test" | "live") {
 export async function keyAction(page: Page, keyName: string, action: "Edit" | "Roll" | "Revoke") {
   await page.getByRole("button", { name: `Actions for ${keyName}` }).click();
   await page.getByRole("menu", { name: `Actions for ${keyName}` }).getByRole("menuitem", { name: action }).click();
+}
+
+/**
+ * Every button and link in a table of the page's main content lies inside the part of the table on
+ * screen: none is cut off by the table's scrolling region or by the window's edge (issue 28 §3).
+ */
+export async function expectNoClippedAction(page: Page) {
+  const clipped = await page.locator("main table").evaluateAll((tables) =>
+    tables.flatMap((table) => {
+      const view = (table.closest("[role=region]") ?? table).getBoundingClientRect();
+      return Array.from(table.querySelectorAll("button, a"))
+        .filter((el) => {
+          const box = el.getBoundingClientRect();
+          return box.width > 0 && (box.left < view.left - 1 || box.right > Math.min(view.right, window.innerWidth) + 1);
+        })
+        .map((el) => el.textContent?.trim() || el.getAttribute("aria-label") || el.tagName);
+    }),
+  );
+  expect(clipped, `actions cut off on ${new URL(page.url()).pathname} at ${page.viewportSize()?.width} px`).toEqual([]);
 }

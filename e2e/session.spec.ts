@@ -1,6 +1,7 @@
 /**
  * A session that ends (signed out everywhere from another browser, or expired) and a link opened
- * while signed out both lead to sign-in and, after it, back to the page the reader was on.
+ * while signed out both lead to sign-in and, after it, back to the page the reader was on. The
+ * notice on the sign-in page is checked in English and in Somali.
  */
 import type { Page } from "@playwright/test";
 import { expect, signInAs, test, type Credentials } from "./fixtures";
@@ -36,7 +37,13 @@ test("a session ended from another browser sends the open tab to sign-in and bac
   expect(new URL(page.url()).searchParams.get("callbackUrl")).toBe("/keys");
   await expect(page.getByText("You were signed out. Sign in again to continue where you were.")).toBeVisible();
 
-  await signInHere(page, business);
+  // In Somali, the reader chooses it on the sign-in page: the same notice, the same return address.
+  await page.getByRole("combobox", { name: "Language" }).selectOption("so");
+  await expect(page.getByText("Waa lagaa saaray akoonka. Fadlan soo gal mar kale si aad uga sii wadato meeshii aad joogtay.")).toBeVisible();
+  expect(new URL(page.url()).searchParams.get("callbackUrl")).toBe("/keys");
+  await page.getByLabel("Iimayl").fill(business.email);
+  await page.getByLabel("Erayga sirta ah").fill(business.password);
+  await page.getByRole("button", { name: "Soo gal" }).click();
   await page.waitForURL((url) => url.pathname === "/keys");
   await expect(page.getByRole("heading", { name: "API keys", level: 1 })).toBeVisible();
 });

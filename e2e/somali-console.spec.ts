@@ -72,6 +72,10 @@ test("an admin switches to Somali and walks the admin console, the account page 
   const rateLimited = page.locator("#error-rate-limited");
   await expect(rateLimited).toContainText("RATE_LIMITED");
   await expect(rateLimited).toContainText("In ka badan 60 codsi daqiiqaddii");
+  // API values stand as code, the sentence around them in Somali.
+  await expect(rateLimited.locator("code")).toHaveText("Retry-After");
+  await expect(page.locator("#error-bad-request")).toContainText("goob kasta oo khaldan");
+  await expect(page.locator("#error-bad-request code")).toHaveText("errors[]");
 
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Ku xaqiiji aqoonsiga muwaadin Soomaaliyeed lambarkiisa aqoonsiga qaran.", level: 1 })).toBeVisible();

@@ -22,9 +22,19 @@ test("set the URL, send a test event, see the delivery and its attempt", async (
   await page.getByRole("button", { name: "Add endpoint" }).click();
   await expect(page.getByText("Saved.")).toBeVisible();
 
+  const secret = page.getByTestId("webhook-secret");
   await page.getByRole("button", { name: "Reveal secret" }).click();
-  await expect(page.getByTestId("webhook-secret")).toHaveText(/^whsec_[A-Za-z0-9+/=]{44}$/);
+  await expect(secret).toHaveText(/^whsec_[A-Za-z0-9+/=]{44}$/);
+  const first = await secret.textContent();
   await page.getByRole("button", { name: "Hide secret" }).click();
+
+  // Rotating asks first, then shows the new secret with the focus on it, as a new key is shown.
+  await page.getByRole("button", { name: "Rotate secret" }).click();
+  await page.getByRole("dialog", { name: "Rotate the signing secret?" }).getByRole("button", { name: "Rotate secret" }).click();
+  await expect(secret).toHaveText(/^whsec_[A-Za-z0-9+/=]{44}$/);
+  await expect(secret).not.toHaveText(first!);
+  await expect(secret).toBeFocused();
+  await expect(page.getByText(/^Rotation in progress: the previous secret also signs until /)).toBeVisible();
 
   await page.getByRole("button", { name: "Send test event" }).click();
   const result = page.getByTestId("test-event-result");

@@ -7,7 +7,7 @@ import type { Page } from "@playwright/test";
 import { db } from "@/server/db/client";
 import { LOCALES, type Locale } from "@/i18n/locales";
 import { testWithMail as test, expect, signInAs, type Credentials } from "../e2e/fixtures";
-import { createKeyInUi, signUp, verifyViaApi } from "../e2e/portal";
+import { createKeyInUi, expectNoClippedAction, signUp, verifyViaApi } from "../e2e/portal";
 
 const WIDTHS = [
   { name: "desktop", width: 1366, height: 900 },
@@ -21,22 +21,6 @@ const ADMIN_PAGES = [
   { path: "/admin/audit", name: "admin-audit" },
   { path: "/admin/registry", name: "admin-registry" },
 ];
-
-/** Every button and link in a table lies inside the part of the table on screen (no action cut off). */
-async function expectNoClippedAction(page: Page) {
-  const clipped = await page.locator("main table").evaluateAll((tables) =>
-    tables.flatMap((table) => {
-      const view = (table.closest("[role=region]") ?? table).getBoundingClientRect();
-      return Array.from(table.querySelectorAll("button, a"))
-        .filter((el) => {
-          const box = el.getBoundingClientRect();
-          return box.width > 0 && (box.left < view.left - 1 || box.right > Math.min(view.right, window.innerWidth) + 1);
-        })
-        .map((el) => el.textContent?.trim() || el.getAttribute("aria-label") || el.tagName);
-    }),
-  );
-  expect(clipped).toEqual([]);
-}
 
 const saveLocale = (email: string, locale: Locale) => db().user.update({ where: { email }, data: { locale } });
 

@@ -1,6 +1,6 @@
 /**
- * The live-access application form (product rules §2). Shared by the service and the portal form,
- * so both report the same field errors.
+ * The live-access application form and an admin's decision on it (product rules §2). Shared by
+ * the services and the portal's forms, so both report the same field errors.
  */
 import { z } from "zod";
 
@@ -24,3 +24,13 @@ export const liveAccessApplicationSchema = z.object({
 });
 
 export type LiveAccessApplicationForm = z.input<typeof liveAccessApplicationSchema>;
+
+/** A platform admin's decision: a rejection gives the business its reason. */
+export const decideLiveAccessInput = z.discriminatedUnion("decision", [
+  z.object({ applicationId: z.uuid(), decision: z.literal("approve") }),
+  z.object({
+    applicationId: z.uuid(),
+    decision: z.literal("reject"),
+    reason: z.string().trim().min(5, "Give the business a reason (at least 5 characters)").max(1000),
+  }),
+]);

@@ -10,12 +10,16 @@ import { useErrorMessage } from "@/components/i18n/error-message";
 import { ApplicationDetails, type ApplicationFields } from "@/components/live-access/application-details";
 import { Button } from "@/components/ui/button";
 import { useConfirmations } from "@/components/ui/confirm-dialog";
+import { useValidate } from "@/components/i18n/use-validate";
+import { decideLiveAccessInput } from "@/contracts/live-access";
 
 type Application = ApplicationFields & { id: string; businessId: string; business: { name: string }; createdAt: Date };
 
 /**
  * One pending application with its details and the approve / reject-with-reason decision. Both ask
- * first; afterwards the application stays on screen with the outcome until the page is revisited.
+ * first; a rejection's reason is checked with the service's schema before it is sent, so a reason
+ * the server would refuse is explained beside the field. Afterwards the application stays on
+ * screen with the outcome until the page is revisited.
  */
 export function ApplicationReview({ application: a }: { application: Application }) {
   const t = useTranslations("admin.liveAccess");
@@ -26,7 +30,9 @@ export function ApplicationReview({ application: a }: { application: Application
   const queryClient = useQueryClient();
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState("");
+  const [reasonError, setReasonError] = useState<string | undefined>();
   const reasonId = useId();
+  const validate = useValidate();
   const { ask, dialog } = useConfirmations();
   const decide = useSubmission(
     trpc.admin.liveAccess.decide.mutationOptions({
@@ -45,6 +51,12 @@ export function ApplicationReview({ application: a }: { application: Application
       ],
       () => decide.submit({ applicationId: a.id, decision: "approve" }),
     );
+  const reject = () => {
+    const input = { applicationId: a.id, decision: "reject" as const, reason };
+    const { errors } = validate(decideLiveAccessInput, input);
+    setReasonError(errors.reason ?? errors.form);
+    if (Object.keys(errors).length === 0) decide.submit(input);
+  };
 
   return (
     <article aria-label={t("application", { business })} className="rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
@@ -67,12 +79,19 @@ export function ApplicationReview({ application: a }: { application: Application
             </label>
             <textarea
               id={reasonId}
-              className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+              className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm aria-[invalid=true]:border-red-600"
               rows={2}
               maxLength={1000}
               value={reason}
+              aria-invalid={reasonError ? true : undefined}
+              aria-describedby={reasonError ? `${reasonId}-error` : undefined}
               onChange={(e) => setReason(e.target.value)}
             />
+            {reasonError && (
+              <p id={`${reasonId}-error`} className="mt-1 text-xs text-red-700">
+                {reasonError}
+              </p>
+            )}
           </div>
         )}
         {dialog}
@@ -83,10 +102,16 @@ export function ApplicationReview({ application: a }: { application: Application
             </p>
           ) : rejecting ? (
             <>
-              <Button variant="danger" busy={decide.isPending} onClick={() => decide.submit({ applicationId: a.id, decision: "reject", reason })}>
+              <Button variant="danger" busy={decide.isPending} onClick={reject}>
                 {t("confirmReject")}
               </Button>
-              <Button variant="ghost" onClick={() => setRejecting(false)}>
+              <Button
+                variant="ghost"
+                onClick={() => {
+                  setRejecting(false);
+                  setReasonError(undefined);
+                }}
+              >
                 {t("cancel")}
               </Button>
             </>

@@ -6,6 +6,7 @@ import { BATCH_MAX_ROWS, type Batch } from "@/contracts/batches";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { useConfirmations } from "@/components/ui/confirm-dialog";
 import { Pagination } from "@/components/ui/pagination";
 import { Empty, ErrorState, ErrorText, Loading } from "@/components/ui/states";
 import { ActionsTd, ActionsTh, Table, Tbody, Td, Th } from "@/components/ui/table";
@@ -149,13 +150,21 @@ function Counts({ counts }: { counts: Batch["counts"] }) {
   );
 }
 
+/** Cancelling cannot be undone: it asks first, with the red confirmation of every destructive action. */
 function CancelButton({ id, onDone }: { id: string; onDone: () => void }) {
   const t = useTranslations("batches");
   const trpc = useTRPC();
   const cancel = useSubmission(trpc.batches.cancel.mutationOptions({ onSuccess: onDone }));
+  const { ask, dialog } = useConfirmations();
+  const confirmCancel = () =>
+    ask(
+      [{ title: t("cancelDialog.title"), message: t("cancelDialog.message"), confirmLabel: t("cancelDialog.confirm"), cancelLabel: t("cancelDialog.keep"), destructive: true }],
+      () => cancel.submit({ id }),
+    );
   return (
     <>
-      <Button variant="secondary" size="sm" busy={cancel.isPending} onClick={() => cancel.submit({ id })}>
+      {dialog}
+      <Button variant="secondary" size="sm" busy={cancel.isPending} onClick={confirmCancel}>
         {t("cancel")}
       </Button>
       {cancel.error && <ErrorText error={cancel.error} className="text-xs text-red-700" />}

@@ -8,8 +8,12 @@ import { useState } from "react";
 import { Button } from "./button";
 import { Dialog } from "./dialog";
 
-/** `destructive`: the confirm button is the solid red one (deleting, suspending); otherwise the page's primary blue. */
-export type Confirmation = { title: string; message: React.ReactNode; confirmLabel: string; destructive?: boolean };
+/**
+ * `destructive`: the confirm button is the solid red one (deleting, suspending); otherwise the
+ * page's primary blue. `cancelLabel` replaces "Cancel" where the action itself is a cancellation
+ * ("Cancel batch"), so that the two buttons cannot be taken for one another.
+ */
+export type Confirmation = { title: string; message: React.ReactNode; confirmLabel: string; destructive?: boolean; cancelLabel?: string };
 
 export function useConfirmations() {
   const t = useTranslations("common.actions");
@@ -23,7 +27,7 @@ export function useConfirmations() {
           <div className="text-sm text-slate-700">{current.message}</div>
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={() => setPending(null)}>
-              {t("cancel")}
+              {current.cancelLabel ?? t("cancel")}
             </Button>
             <Button
               variant={current.destructive ? "dangerSolid" : "primary"}

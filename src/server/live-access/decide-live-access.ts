@@ -1,4 +1,5 @@
-import { z } from "zod";
+import type { z } from "zod";
+import { decideLiveAccessInput } from "@/contracts/live-access";
 import { transactOnce } from "@/server/submissions";
 import type { ServiceContext } from "@/server/context";
 import { recordAudit } from "@/server/audit/record";
@@ -7,14 +8,8 @@ import { buildEvent, raiseEvent } from "@/server/events/outbox";
 import { conflict, notFound } from "@/server/errors";
 import { enqueueToMembers } from "@/server/mail/enqueue";
 
-export const decideLiveAccessInput = z.discriminatedUnion("decision", [
-  z.object({ applicationId: z.uuid(), decision: z.literal("approve") }),
-  z.object({
-    applicationId: z.uuid(),
-    decision: z.literal("reject"),
-    reason: z.string().trim().min(5, "Give the business a reason (at least 5 characters)").max(1000),
-  }),
-]);
+// The schema lives with the contracts: the admin console checks a rejection's reason with it before sending.
+export { decideLiveAccessInput };
 
 /**
  * A platform admin's decision on a pending application. Approval also moves the business to the

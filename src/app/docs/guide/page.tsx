@@ -93,7 +93,7 @@ export default async function GuidePage() {
               {Object.entries(SANDBOX_LEVERS).map(([lever, id]) => (
                 <tr key={id} className="border-b border-slate-100">
                   <td className="py-2 font-mono">{id}</td>
-                  <td className="py-2">{guide(`sandbox.leverOutcome.${lever}`, { seconds: SLOW_RESPONSE_SECONDS, pendingSeconds: PENDING_SECONDS, retryAfter: OUTAGE_RETRY_AFTER_SECONDS })}</td>
+                  <td className="py-2">{rich(`sandbox.leverOutcome.${lever}`, { seconds: SLOW_RESPONSE_SECONDS, pendingSeconds: PENDING_SECONDS, retryAfter: OUTAGE_RETRY_AFTER_SECONDS })}</td>
                 </tr>
               ))}
             </tbody>
@@ -178,7 +178,7 @@ export default async function GuidePage() {
                 <tr key={name} id={errorAnchor(name)} className="scroll-mt-8 border-b border-slate-100 align-top">
                   <td className="py-2 pr-4">{status}</td>
                   <td className="py-2 pr-4 font-mono">{name}</td>
-                  <td className="py-2">{guide(`errors.api.${name}`)}</td>
+                  <td className="py-2">{rich(`errors.api.${name}`)}</td>
                 </tr>
               ))}
             </tbody>
@@ -195,7 +195,7 @@ export default async function GuidePage() {
               {CLIENT_ERROR_CODES.map((name) => (
                 <tr key={name} id={errorAnchor(name)} className="scroll-mt-8 border-b border-slate-100 align-top">
                   <td className="py-2 pr-4 font-mono">{name}</td>
-                  <td className="py-2">{guide(`errors.client.${name}`)}</td>
+                  <td className="py-2">{rich(`errors.client.${name}`)}</td>
                 </tr>
               ))}
             </tbody>
@@ -233,7 +233,7 @@ export default async function GuidePage() {
                 <tr key={type} id={`event-${type}`} className="scroll-mt-8 border-b border-slate-100 align-top">
                   <td className="py-2 pr-4 font-mono [overflow-wrap:anywhere]">{type}</td>
                   <td className="py-2">
-                    {guide(`webhooks.types.${type}`)}
+                    {rich(`webhooks.types.${type}`)}
                     <details className="mt-1">
                       <summary className="cursor-pointer text-slate-600">{guide("webhooks.example")}</summary>
                       <CodeBlock title={codeTitle("deliveryBody")}>{JSON.stringify(EVENT_EXAMPLES[type], null, 2)}</CodeBlock>
