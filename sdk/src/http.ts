@@ -78,9 +78,13 @@ export class HttpClient {
     const timer = setTimeout(() => controller.abort(), options.timeoutMs);
     const onAbort = () => controller.abort();
     signal?.addEventListener("abort", onAbort);
+    // The timeout and the caller's signal end the attempt even when the fetch in use does not
+    // settle on abort (a custom fetch, or a request stuck below it): a deadline is a deadline.
+    const ended = new Promise<never>((_, reject) => controller.signal.addEventListener("abort", () => reject(controller.signal.reason), { once: true }));
+    ended.catch(() => {});
     const started = Date.now();
     try {
-      const response = await options.fetch(this.url(request), {
+      const fetched = options.fetch(this.url(request), {
         method: request.method,
         headers: this.headers(request, options.apiKey),
         body: request.file ? request.file.data : request.body === undefined ? undefined : JSON.stringify(request.body),
@@ -88,6 +92,7 @@ export class HttpClient {
         // A streamed request body needs it (Node's fetch); other bodies ignore it.
         ...(request.file?.data instanceof ReadableStream ? { duplex: "half" } : {}),
       } as RequestInit);
+      const response = await Promise.race([fetched, ended]);
       if (read === "stream" && response.ok && response.body) {
         // Only the wait for the headers is timed: a long download is no timeout.
         clearTimeout(timer);
@@ -96,7 +101,7 @@ export class HttpClient {
         return { ...meta, body: response.body as T };
       }
       // The body is read under the same timer: a stalled body is a timeout too.
-      const text = await response.text();
+      const text = await Promise.race([response.text(), ended]);
       const meta = responseMeta(response.headers);
       options.onResponse?.({ ...meta, method: request.method, path: request.path, status: response.status, durationMs: Date.now() - started });
       if (!response.ok) throw errorFromResponse(response, text, meta, this.options.baseUrl);

@@ -39,6 +39,19 @@ describe("per-call options", () => {
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
+  it("ends an attempt on its timeout or the caller's signal even when the fetch ignores both", async () => {
+    const deaf = client(["deaf"], { maxRetries: 0 });
+    expect(await deaf.hubi.listVerifications({}, { timeoutMs: 30 }).catch((e: unknown) => e)).toBeInstanceOf(TimeoutError);
+    // A body that never ends (the headers came, the rest did not) is a timeout too.
+    const stalled = client([new Response(new ReadableStream({ start() {} }), { status: 200 })], { maxRetries: 0 });
+    expect(await stalled.hubi.listVerifications({}, { timeoutMs: 30 }).catch((e: unknown) => e)).toBeInstanceOf(TimeoutError);
+    const aborted = client(["deaf"], { maxRetries: 0 });
+    const controller = new AbortController();
+    const pending = aborted.hubi.listVerifications({}, { signal: controller.signal }).catch((e: unknown) => e);
+    controller.abort();
+    expect(await pending).toBeInstanceOf(AbortedError);
+  });
+
   it("aborts a call in flight, and the wait before a retry, with AbortedError", async () => {
     const inFlight = client(["hang"]);
     const controller = new AbortController();

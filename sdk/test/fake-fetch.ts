@@ -4,7 +4,8 @@
  */
 import type { FetchLike } from "../src/index.js";
 
-export type Reply = Response | Error | "hang";
+/** `hang`: never answers until aborted; `deaf`: never answers and ignores the abort too (a custom fetch that does not honour signals). */
+export type Reply = Response | Error | "hang" | "deaf";
 export type Call = { url: string; init: RequestInit; headers: Headers; body: unknown };
 
 export const TEST_KEY = "hubi_test_0123456789abcdefghijklmnopqrstuvwxyzABCD";
@@ -29,6 +30,7 @@ export function fakeFetch(...replies: Reply[]) {
     if (reply === "hang") {
       return new Promise<Response>((_, reject) => init.signal?.addEventListener("abort", () => reject(new Error("aborted"))));
     }
+    if (reply === "deaf") return new Promise<Response>(() => {});
     if (reply instanceof Error) throw reply;
     return reply;
   };
