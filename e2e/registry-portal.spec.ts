@@ -38,7 +38,10 @@ test("deceased in the usage chart and the history filter; the banner while the r
   } finally {
     await pool().query("DELETE FROM registry_breaker WHERE process_id = 'e2e-open-circuit'");
   }
+  // Gone once the page has asked again: the health answer says so, and no banner is drawn.
+  const health = page.waitForResponse((r) => r.url().includes("business.registryHealth"));
   await page.reload();
+  expect(await (await health).text()).toContain('"state":"ok"');
   await expect(page.getByRole("table", { name: "Verifications" })).toBeVisible();
   await expect(banner).toHaveCount(0);
 });

@@ -47,6 +47,8 @@ export default async function setup(project: TestProject) {
   return async () => {
     shared.hubiStackUsers! -= 1;
     if (shared.hubiStackUsers! > 0) return;
+    // A watch-mode restart runs the setups again in this process: they must start a new stack.
+    shared.hubiStack = undefined;
     await stop();
     removeBundles();
   };

@@ -178,6 +178,8 @@ describe("an app on the registry gateway", () => {
     // that chunk taken over and asked again, which the batch's exact counts above make harmless.
     const counts = sim!.counts();
     expect(counts.batchLookups).toBeGreaterThanOrEqual(60);
+    // Not every chunk asked twice: takeovers are the exception.
+    expect(counts.batchLookups).toBeLessThan(90);
     // The gateway's one-second windows: the two processes together kept to the quota.
     expectWithinQuota(counts, DEFAULT_LEVERS.maxRps);
   }, 60_000);

@@ -27,9 +27,9 @@ import { expectWithinQuota } from "../support/quota-windows";
 
 const MAX_RPS = 8;
 const BREAKER_FAULTS = 3;
+expectOwnProcess("sets the registry's settings");
 const sim = await startRegistrySimulator({ levers: { maxRps: MAX_RPS } });
 // Read by the adapter on first use (src/env.ts); this file's process is one of the fleet.
-expectOwnProcess("sets the registry's settings");
 Object.assign(process.env, {
   REGISTRY_SOURCE: "gateway",
   REGISTRY_URL: sim.url,
