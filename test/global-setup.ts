@@ -23,8 +23,9 @@ declare module "vitest" {
 type Stack = Awaited<ReturnType<typeof startTestStack>> & { removeBundles: () => void };
 
 /**
- * Every vitest project (vitest.config.ts: shared and own-process) runs this setup: the first
- * starts the run's stack, the others are given the same one, and the last teardown stops it.
+ * The root config and each vitest project (vitest.config.ts: shared and own-process) run this
+ * setup: the first starts the run's stack, the others are given the same one, and the last
+ * teardown stops it.
  */
 const shared = globalThis as unknown as { hubiStack?: Promise<Stack>; hubiStackUsers?: number };
 
