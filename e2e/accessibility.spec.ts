@@ -1,9 +1,11 @@
 /**
  * Every page we render passes axe-core with no serious or critical violation (WCAG 2.1 AA rules:
  * contrast, names on controls, structure). One signed-in session walks each area's pages, so the
- * check costs a page load per page and nothing more. The walk is at 1366 px, a common laptop
+ * checks cost a page load per page and nothing more. The walk is at 1366 px, a common laptop
  * width, where the portal's and the console's tables must show every action too (no clipped
- * action; the 390 px phone walk in portal-details.spec.ts checks the same).
+ * action); the portal's and the console's pages are then narrowed to a 390 px phone, where nothing
+ * may be wider than the screen and no action may be cut off either (the layout follows the width
+ * through CSS and a ResizeObserver, so a narrowed page lays out as one loaded on a phone).
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
@@ -21,7 +23,6 @@ const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 // Each test walks several pages with an axe run on each: the slow budget (three times the usual).
 test.beforeEach(() => test.slow());
-test.use({ viewport: { width: 1366, height: 900 } });
 
 /**
  * What axe still finds in the API reference at /docs, a third-party component (Scalar): each rule
@@ -51,25 +52,32 @@ async function seriousViolations(page: Page): Promise<string[]> {
   return found;
 }
 
+const LAPTOP = { width: 1366, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
 /**
  * Opens each page, waits until its data has loaded (no spinner left), and collects what axe finds,
- * by page. With `tables`, also checks that no action in a table is cut off, and lists the pages
- * whose tables are wider than their card (they scroll sideways).
+ * by page. With `tables`, also checks that no action in a table is cut off, at 1366 px and then at
+ * 390 px (where the page must not be wider than the screen), and lists the pages whose tables are
+ * wider than their card at 1366 px (they scroll sideways).
  */
 async function walk(page: Page, paths: string[], { tables = false } = {}): Promise<{ violations: Record<string, string[]>; scrolling: string[] }> {
   const violations: Record<string, string[]> = {};
   const scrolling: string[] = [];
   for (const path of paths) {
+    await page.setViewportSize(LAPTOP);
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
     await expect(page.locator('[role="status"] .animate-spin')).toHaveCount(0);
-    if (tables) {
-      await expectNoClippedAction(page);
-      const regions = page.locator("main [role=region]:has(> table)");
-      if (await regions.evaluateAll((all) => all.some((r) => r.scrollWidth > r.clientWidth))) scrolling.push(path);
-    }
     const found = await seriousViolations(page);
     if (found.length) violations[path] = found;
+    if (!tables) continue;
+    await expectNoClippedAction(page);
+    const regions = page.locator("main [role=region]:has(> table)");
+    if (await regions.evaluateAll((all) => all.some((r) => r.scrollWidth > r.clientWidth))) scrolling.push(path);
+    await page.setViewportSize(PHONE);
+    expect({ path, width: await page.evaluate(() => document.documentElement.scrollWidth) }).toEqual({ path, width: PHONE.width });
+    await expectNoClippedAction(page);
   }
   return { violations, scrolling };
 }
@@ -78,7 +86,7 @@ test("public pages have no serious accessibility violation", async ({ page }) =>
   expect((await walk(page, ["/", "/sign-in", "/sign-up", "/forgot-password", "/docs/guide", "/docs"])).violations).toEqual({});
 });
 
-test("every portal page has no serious accessibility violation", async ({ page, request }) => {
+test("every portal page has no serious accessibility violation and fits a 390 px phone", async ({ page, request }) => {
   const business = await createTestBusiness();
   const made = await (await verifyViaApi(request, business.testKey, { nationalId: "11111111111" })).json();
   // A key as a bank's server has one (a long name, an allowlist, an expiry): at 1366 px the keys
@@ -98,7 +106,7 @@ test("every portal page has no serious accessibility violation", async ({ page, 
   expect(scrolling).toContain("/keys");
 });
 
-test("every admin page has no serious accessibility violation; the webhook failure rate reads as a percentage", async ({ page, admin }) => {
+test("every admin page has no serious accessibility violation and fits a 390 px phone, its navigation whole; the webhook failure rate reads as a percentage", async ({ page, admin }) => {
   // One finished delivery of each outcome: the dashboard has a failure rate to show.
   const business = await createTestBusiness();
   const { id: endpointId } = await setWebhookUrl(systemContext("e2e"), { businessId: business.businessId, mode: "test", url: "https://receiver.example/hook" });
@@ -115,7 +123,13 @@ test("every admin page has no serious accessibility violation; the webhook failu
   await signInAs(page, admin);
   const paths = ["/admin", "/admin/businesses", `/admin/businesses/${business.businessId}`, "/admin/live-access", "/admin/registry", "/admin/audit"];
   expect((await walk(page, paths, { tables: true })).violations).toEqual({});
+  // Still at 390 px: every link of the admin navigation within the screen.
+  for (const link of await page.getByRole("navigation", { name: "Admin" }).getByRole("link").all()) {
+    const box = (await link.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+  }
 
+  await page.setViewportSize(LAPTOP);
   await page.goto("/admin");
   await expect(page.getByRole("definition").filter({ hasText: /^\d+(\.\d)?%$/ })).toHaveCount(1);
   expect(problems.filter((p) => p.includes("MISSING_FORMAT"))).toEqual([]);

@@ -4,12 +4,11 @@
  * credits page's ledger links and buying instructions.
  */
 import { randomUUID } from "node:crypto";
-import type { Page } from "@playwright/test";
 import { adminContext } from "../test/support/contexts";
 import { createTestBusiness, createTestMember, uniqueNationalId } from "../test/support/factories";
 import { setBusinessStatus } from "@/server/businesses/set-business-status";
 import { expect, signInAs, test } from "./fixtures";
-import { expectNoClippedAction, findInRequestLog, setMode, verifyViaApi } from "./portal";
+import { findInRequestLog, setMode, verifyViaApi } from "./portal";
 
 test("the front door leads to sign-up, sign-in and the docs; an unknown page is a branded 404 with a way back", async ({ page }) => {
   await page.goto("/");
@@ -198,32 +197,4 @@ test("forms explain problems inline in the portal's words, never with the browse
   await grant.getByRole("button", { name: "Grant credits" }).click();
   await expect(grant.getByText("Must be at least 1")).toBeVisible();
   await expect(adminPage.getByRole("dialog")).toHaveCount(0);
-});
-
-test("every page fits a 390 px phone: nothing wider than the screen, no action cut off, the admin navigation whole", async ({ page, admin, browser, request }) => {
-  const business = await createTestBusiness();
-  // A verification: the history has a row (and its actions) to stack.
-  expect((await verifyViaApi(request, business.testKey, { nationalId: uniqueNationalId() })).ok()).toBe(true);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await signInAs(page, business);
-  const fitsThePhone = async (phone: Page, path: string) => {
-    await phone.goto(path);
-    await phone.waitForLoadState("networkidle");
-    await expect(phone.locator('[role="status"] .animate-spin')).toHaveCount(0);
-    expect({ path, width: await phone.evaluate(() => document.documentElement.scrollWidth) }).toEqual({ path, width: 390 });
-    await expectNoClippedAction(phone);
-  };
-  for (const path of ["/overview", "/verify", "/history", "/batches", "/keys", "/request-log", "/webhooks", "/credits", "/team", "/live-access", "/account"]) {
-    await fitsThePhone(page, path);
-  }
-
-  const adminPage = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
-  await signInAs(adminPage, admin);
-  for (const path of ["/admin", "/admin/businesses", "/admin/live-access", "/admin/registry", "/admin/audit", `/admin/businesses/${business.businessId}`]) {
-    await fitsThePhone(adminPage, path);
-  }
-  for (const link of await adminPage.getByRole("navigation", { name: "Admin" }).getByRole("link").all()) {
-    const box = (await link.boundingBox())!;
-    expect(box.x + box.width).toBeLessThanOrEqual(390);
-  }
 });
