@@ -14,12 +14,14 @@ import { RegistryRecordError, RegistryUnavailableError, type LookupOptions } fro
 import { flushFigures, PROCESS_ID } from "@/server/registry/gateway/figures";
 import { getGatewayPanel } from "@/server/registry/get-gateway-panel";
 import { pool } from "@/server/db/client";
-import { QUOTA_WINDOW_MS } from "@/server/registry/gateway/quota";
+import { GrantedSlot, QUOTA_WINDOW_MS } from "@/server/registry/gateway/quota";
+import { verifyCitizen } from "@/server/verifications/verify-citizen";
+import { requestHash, type IdempotencyRequest } from "@/server/verifications/idempotency";
 import { gatewayKey } from "@/server/registry/gateway/gateway-key";
 import { createCallerFactory } from "@/server/trpc/init";
 import { appRouter } from "@/server/trpc/routers/_app";
 import { loadPortalUser } from "@/server/trpc/context";
-import { adminContext } from "../support/contexts";
+import { adminContext, memberContext } from "../support/contexts";
 import { createTestBusiness } from "../support/factories";
 import { waitFor } from "../support/wait-for";
 import { expectOwnProcess } from "../support/own-database";
@@ -47,16 +49,17 @@ const lookup = (nin: string, options: LookupOptions = budget()) => gatewayRegist
 const failure = (p: Promise<unknown>) => p.then(() => expect.fail("resolved with a result"), (e: unknown) => e);
 const lookups = () => sim.counts().lookups;
 
-/** Counts this process's statements that contain `fragment` until `stop`. */
+/** Counts this process's statements (plain or prepared) that contain `fragment` until `stop`. */
 function countQueries(fragment: string) {
   const target = pool();
   const query = target.query;
-  let count = 0;
+  const texts: string[] = [];
   target.query = function (this: typeof target, ...args: unknown[]) {
-    if (typeof args[0] === "string" && args[0].includes(fragment)) count++;
+    const text = typeof args[0] === "string" ? args[0] : (args[0] as { text?: string } | undefined)?.text;
+    if (text?.includes(fragment)) texts.push(text);
     return (query as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof query;
-  return { count: () => count, stop: () => void (target.query = query) };
+  return { count: () => texts.length, texts: () => texts, stop: () => void (target.query = query) };
 }
 
 /** Levers back to normal and the circuit closed again (it half-opens after 1 s and one probe closes it). */
@@ -238,6 +241,45 @@ describe("token and quota shared by the fleet", () => {
     expect(statements.count()).toBeLessThanOrEqual(6);
     expectWithinQuota(sim.counts(), MAX_RPS);
   }, 60_000);
+
+  it("takes a lone verify's slot in its admission statement, and none for a verify it refuses", async () => {
+    const biz = await createTestBusiness({ live: true, credits: 2 });
+    const ctx = memberContext(biz);
+    const nationalId = "11111111111";
+    const verify = (idempotency?: IdempotencyRequest) => verifyCitizen(ctx, { businessId: biz.businessId, mode: "live", channel: "api", nationalId, idempotency });
+    const keyed: IdempotencyRequest = { scope: { businessId: biz.businessId, mode: "live", key: "order-7421" }, hash: requestHash({ nationalId }) };
+    const lastGrant = async () =>
+      (await pool().query<{ at: Date | null }>("SELECT max(granted_at) AS at FROM registry_quota_grant WHERE gateway = $1", [gatewayKey()])).rows[0]!.at;
+    const grantsSince = async (at: Date | null) =>
+      (await pool().query<{ n: number }>("SELECT count(*)::int AS n FROM registry_quota_grant WHERE gateway = $1 AND granted_at > coalesce($2::timestamptz, '-infinity')", [gatewayKey(), at]))
+        .rows[0]!.n;
+    const quotaStatements = countQueries("registry_quota_take_slots");
+    try {
+      let mark = await lastGrant();
+      expect((await verify(keyed)).body.data.result).toBe("verified");
+      expect(await grantsSince(mark)).toBe(1);
+      mark = await lastGrant();
+      expect((await verify(keyed)).replayed).toBe(true);
+      expect((await verify()).body.data.result).toBe("verified");
+      expect(await grantsSince(mark)).toBe(1);
+      mark = await lastGrant();
+      await expect(verify()).rejects.toMatchObject({ code: "INSUFFICIENT_CREDITS" });
+      expect(await grantsSince(mark)).toBe(0);
+    } finally {
+      quotaStatements.stop();
+    }
+    // Each slot came with its admission: no statement asked for one on its own.
+    expect(quotaStatements.count()).toBe(4);
+    expect(quotaStatements.texts().every((text) => text.includes("admitted"))).toBe(true);
+  });
+
+  it("uses a slot granted ahead once, and gives it up when it is used too late", async () => {
+    const onTime = new GrantedSlot(0);
+    expect(onTime.take()).toBe(0);
+    expect(onTime.take()).toBeNull();
+    expect(new GrantedSlot(60_000).take()).toBeGreaterThan(59_000);
+    expect(new GrantedSlot(-1_000).take()).toBeNull();
+  });
 
   it("lets an interactive lookup go ahead of batch calls already waiting for quota", async () => {
     const before = lookups();

@@ -2,12 +2,16 @@ import type { Mode } from "@/generated/prisma/enums";
 import { env } from "@/env";
 import { databaseRegistry } from "./database";
 import { gatewayRegistry } from "./gateway/client";
+import { admissionSlot } from "./gateway/quota";
 import { sandboxRegistry } from "./sandbox";
 import type { CitizenRegistry } from "./types";
 import { registryDelay } from "./wait";
 
 /** Test keys never touch the real registry. */
 export const registryFor = (mode: Mode): CitizenRegistry => (mode === "live" ? liveRegistry() : sandboxRegistry);
+
+/** A live verify's gateway quota slot, taken in its admission statement when it may be (gateway/quota.ts); else null. */
+export const admissionQuotaSlot = (mode: Mode) => (mode === "live" && env().REGISTRY_SOURCE !== "mirror" ? admissionSlot() : null);
 
 /** Live lookups: the registry gateway (default), or the imported mirror (REGISTRY_SOURCE=mirror). */
 const liveRegistry = (): CitizenRegistry => {

@@ -12,7 +12,12 @@ export type LookupOptions = {
   priority?: "interactive" | "batch";
   /** The business the lookup is for: gateway calls are counted per business per day (the authority's bill). */
   businessId?: string;
+  /** A gateway quota slot its verify's admission already took (registry/index.ts, `admissionQuotaSlot`). */
+  quotaSlot?: QuotaSlot;
 };
+
+/** A quota slot granted ahead of the call: `take` says, once, how long to wait for it (null: not usable, ask anew). */
+export type QuotaSlot = { take: () => number | null };
 
 /**
  * The registry gave no answer that can become a result: circuit open, no quota within the budget, timeout, refused

@@ -9,21 +9,29 @@ import type { Mode } from "@/generated/prisma/enums";
 import { env } from "@/env";
 import { registryFor } from "@/server/registry";
 import { pullSandboxLever } from "@/server/registry/sandbox-levers";
-import { RegistryUnavailableError, type RegistryMatch } from "@/server/registry/types";
+import { RegistryUnavailableError, type QuotaSlot, type RegistryMatch } from "@/server/registry/types";
 
 /** The 2-second promise: this much for the lookup leaves room for admission, the write and the network. */
 export const ASYNC_BUDGET_MS = 1500;
 /** A retry that would get less than this is not worth its call to the registry. */
 const QUICK_RETRY_MIN_MS = 300;
 
-export type BudgetedLookup = { businessId: string; mode: Mode; nationalId: string; requestId: string; respondAsync: boolean };
+export type BudgetedLookup = {
+  businessId: string;
+  mode: Mode;
+  nationalId: string;
+  requestId: string;
+  respondAsync: boolean;
+  /** The gateway quota slot the verify's admission took, if it did. */
+  quotaSlot?: QuotaSlot;
+};
 
 export async function lookUpWithinBudget(o: BudgetedLookup): Promise<RegistryMatch> {
   const budgetMs = o.respondAsync ? ASYNC_BUDGET_MS : env().VERIFY_SYNC_BUDGET_MS;
   const budget = AbortSignal.timeout(budgetMs);
   const deadline = performance.now() + budgetMs;
   if (o.mode === "test") await pullSandboxLever(o.businessId, o.nationalId);
-  const ask = () => withinBudget(registryFor(o.mode).lookup(o.nationalId, { signal: budget, requestId: o.requestId, priority: "interactive", businessId: o.businessId }), budget);
+  const ask = () => withinBudget(registryFor(o.mode).lookup(o.nationalId, { signal: budget, requestId: o.requestId, priority: "interactive", businessId: o.businessId, quotaSlot: o.quotaSlot }), budget);
   try {
     return await ask();
   } catch (error) {

@@ -16,8 +16,10 @@
  * Idempotency-Key its lookup goes on so that the retry picks up the answer (and pays then). A
  * registry that refuses at once (circuit open, no quota) is a free 503 that leaves nothing.
  *
- * Round trips to the database on the way (after authentication): live, 3 (admission, the mirror
- * registry's lookup, outcome); sandbox, 1 without an Idempotency-Key (outcome) and 2 with one.
+ * Round trips to the database on the way (after authentication): live, 3 (admission, the lookup's
+ * gateway quota slot or the mirror registry's query, outcome), 2 when the admission takes the
+ * quota slot itself (a verify that would ask for it alone); sandbox, 1 without an Idempotency-Key
+ * (outcome) and 2 with one.
  */
 import { randomUUID } from "node:crypto";
 import type { Mode } from "@/generated/prisma/enums";
@@ -29,7 +31,8 @@ import { prepared } from "@/server/db/prepared";
 import { newReference } from "@/server/crypto/identifiers";
 import { AppError, LOOKUP_RETRY_AFTER_SECONDS, registryCannotAnswer, registryUnavailable } from "@/server/errors";
 import { assertBusinessAccess } from "@/server/access/authorization";
-import { RegistryRecordError, RegistryUnavailableError, type RegistryMatch } from "@/server/registry/types";
+import { RegistryRecordError, RegistryUnavailableError, type QuotaSlot, type RegistryMatch } from "@/server/registry/types";
+import { admissionQuotaSlot } from "@/server/registry";
 import { buildEvent } from "@/server/events/outbox";
 import { INSUFFICIENT_CREDITS_MESSAGE } from "@/server/credits/charge-credit-sql";
 import { refundCreditCtes } from "@/server/credits/refund-credit-sql";
@@ -95,7 +98,7 @@ export async function verifyCitizen(ctx: ServiceContext, input: VerifyCitizenInp
   try {
     found = resumedFrom
       ? await resolvedAnswer(resumedFrom)
-      : await lookUpWithinBudget({ ...input, requestId: ctx.requestId, respondAsync: input.respondAsync ?? false });
+      : await lookUpWithinBudget({ ...input, requestId: ctx.requestId, respondAsync: input.respondAsync ?? false, quotaSlot: admission.quotaSlot });
   } catch (error) {
     if (mayAnswerLater(error) && input.respondAsync) found = { result: "pending", citizen: null };
     else return refuse(ctx, input, id, error);
@@ -155,12 +158,16 @@ export function compareClaim(claim: MatchRequest | undefined | null, citizen: Ci
   };
 }
 
-type AdmitRow = ClaimRow & { took: number };
+type AdmitRow = ClaimRow & { took: number; slot_ms: number | null };
 
-/** Step 1: one statement, none at all for a sandbox verify without an Idempotency-Key. */
-async function admit(ctx: ServiceContext, input: VerifyCitizenInput, id: string): Promise<Claim> {
+/**
+ * Step 1: one statement, none at all for a sandbox verify without an Idempotency-Key. A live one
+ * may take its gateway quota slot here too, only once admitted and not resuming a lookup.
+ */
+async function admit(ctx: ServiceContext, input: VerifyCitizenInput, id: string): Promise<Claim & { quotaSlot?: QuotaSlot }> {
   const claim = input.idempotency ?? null;
   if (!claim && input.mode === "test") return { status: "claimed" };
+  const slot = admissionQuotaSlot(input.mode);
   const build = () => {
     const q = new Sql();
     const claimSql = claim ? `${claimCtes(q, claim)},` : "";
@@ -175,8 +182,10 @@ async function admit(ctx: ServiceContext, input: VerifyCitizenInput, id: string)
       onlyIf: claim ? "EXISTS (SELECT 1 FROM claimed)" : undefined,
     });
     const columns = claim ? CLAIM_COLUMNS : "true AS claimed, NULL::text AS request_hash, NULL::text AS state, NULL::bytea AS response";
+    const admittedHere = `(SELECT took FROM admitted) > 0${claim ? " AND claim.claimed AND claim.resumed_id IS NULL" : ""}`;
+    const slotMs = slot ? slot.sql(q, admittedHere) : "NULL::int";
     return prepared(`WITH ${claimSql}${admitted}
-SELECT ${columns}, (SELECT took FROM admitted) AS took${claim ? " FROM claim" : ""}`, q.values);
+SELECT ${columns}, (SELECT took FROM admitted) AS took, ${slotMs} AS slot_ms${claim ? " FROM claim" : ""}`, q.values);
   };
   const run = async () => (await pool().query<AdmitRow>(build())).rows[0]!;
   const { claim: outcome, row } = claim ? await runClaim(claim, run) : { claim: { status: "claimed" } as const, row: await run() };
@@ -184,7 +193,7 @@ SELECT ${columns}, (SELECT took FROM admitted) AS took${claim ? " FROM claim" : 
     if (claim) await releaseIdempotencyKey(claim.scope);
     throw new AppError("INSUFFICIENT_CREDITS", INSUFFICIENT_CREDITS_MESSAGE);
   }
-  return outcome;
+  return { ...outcome, quotaSlot: slot?.granted(row.slot_ms) };
 }
 
 /** Step 3: the outcome, one statement. A reference collides about once per 10^12 per day; a fresh one is simply drawn. */

@@ -41,7 +41,7 @@ async function attempt<T>(c: Call<T>, caller: AbortSignal): Promise<T> {
   for (;;) {
     // The token first: the quota slot is taken as the last step before the request leaves.
     const token = await gatewayToken(caller, stale);
-    await acquireQuota(c.options.priority ?? "interactive", caller);
+    await acquireQuota(c.options.priority ?? "interactive", caller, c.options.quotaSlot);
     let res: GatewayResponse;
     try {
       res = await gatewayPolicy().requestTimeout.execute(

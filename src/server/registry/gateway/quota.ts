@@ -15,12 +15,20 @@
  * takes a slot for each of them (slots up to INTERACTIVE_HORIZON_MS ahead, one spacing apart), and
  * each caller goes when its slot comes. Under load that is one statement for many verifies instead
  * of one each, all queuing on the quota's lock. Batch calls, one per chunk of IDs, ask alone.
+ *
+ * A verify that would ask alone (no interactive caller waiting in this process, no pause, the
+ * circuit closed, a token at hand) takes its slot in the statement that admits it instead
+ * (`admissionSlot`): one database round trip fewer on the latency a single verify sees, and only
+ * when the admission succeeds, so a refused request (402, a replay, a 409) spends no quota.
  */
 import { env } from "@/env";
 import { pool } from "@/server/db/client";
-import { RegistryUnavailableError } from "../types";
+import type { Sql } from "@/server/db/sql";
+import { RegistryUnavailableError, type QuotaSlot } from "../types";
 import { gatewayKey } from "./gateway-key";
 import { abortableDelay } from "./wait";
+import { circuitState } from "./policy";
+import { hasFreshToken } from "./token";
 
 export const QUOTA_WINDOW_MS = 1_050;
 /** How far ahead a slot may lie for an interactive caller: a quarter of the window. */
@@ -32,25 +40,82 @@ export type Priority = "interactive" | "batch";
 
 type Taken = { slots_ms: number[]; wait_ms: number };
 
-async function takeSlots(priority: Priority, wanted: number): Promise<Taken> {
+/** The arguments of registry_quota_take_slots after the gateway's key, for `wanted` slots. */
+function slotArguments(priority: Priority, wanted: number): [number, number, Priority, number, number, number] {
   const maxCalls = env().REGISTRY_MAX_RPS;
   const reserve = maxCalls > 1 ? Math.max(1, Math.floor(maxCalls / 5)) : 0;
   const horizon = priority === "interactive" ? INTERACTIVE_HORIZON_MS : 0;
+  return [maxCalls, QUOTA_WINDOW_MS, priority, reserve, wanted, horizon];
+}
+
+async function takeSlots(priority: Priority, wanted: number): Promise<Taken> {
   const { rows } = await pool().query<Taken>("SELECT slots_ms, wait_ms FROM registry_quota_take_slots($1, $2, $3, $4, $5, $6, $7)", [
     gatewayKey(),
-    maxCalls,
-    QUOTA_WINDOW_MS,
-    priority,
-    reserve,
-    wanted,
-    horizon,
+    ...slotArguments(priority, wanted),
   ]);
   return rows[0]!;
 }
 
-/** Resolves once the call may be made; rejects with RegistryUnavailableError("quota") when the signal aborts first. */
-export function acquireQuota(priority: Priority, signal: AbortSignal): Promise<void> {
+/** A slot used this much later than it fell due is given up: the gateway's second could already hold the next ones. */
+const SLOT_LATE_MS = 20;
+
+/** A slot granted by another statement (an admission), used once by the call it was taken for. */
+export class GrantedSlot implements QuotaSlot {
+  private used = false;
+  private readonly dueAt: number;
+
+  constructor(delayMs: number) {
+    this.dueAt = performance.now() + delayMs;
+  }
+
+  /** How long to wait before calling, the first time; null after that or when it is no longer on time. */
+  take(): number | null {
+    if (this.used) return null;
+    this.used = true;
+    const waitMs = this.dueAt - performance.now();
+    return waitMs < -SLOT_LATE_MS ? null : Math.max(0, waitMs);
+  }
+}
+
+/**
+ * An interactive slot taken inside the admission statement: `sql` is a select-list expression (the
+ * slot's delay in ms, NULL when none comes within the horizon) that asks only when `when` holds;
+ * `granted` turns its value into the slot the lookup uses. Null when this verify should queue as
+ * usual: others are waiting here already, or the call could not leave at once anyway.
+ */
+export function admissionSlot(): { sql: (q: Sql, when: string) => string; granted: (delayMs: number | null) => GrantedSlot | undefined } | null {
+  if (waiters.length > 0 || asking || Date.now() < pausedUntil || circuitState() !== "closed" || !hasFreshToken()) return null;
+  return {
+    sql: (q, when) => {
+      const [maxCalls, windowMs, priority, reserve, wanted, horizon] = slotArguments("interactive", 1);
+      return `CASE WHEN ${when} THEN (SELECT (t.slots_ms)[1] FROM registry_quota_take_slots(${q.p(gatewayKey())}, ${q.p(maxCalls, "int")}, ${q.p(windowMs, "int")}, ${q.p(priority)}, ${q.p(reserve, "int")}, ${q.p(wanted, "int")}, ${q.p(horizon, "int")}) t) END`;
+    },
+    granted: (delayMs) => (delayMs === null ? undefined : new GrantedSlot(delayMs)),
+  };
+}
+
+/**
+ * Resolves once the call may be made; rejects with RegistryUnavailableError("quota") when the signal
+ * aborts first. `granted`: a slot its admission took, used if still on time.
+ */
+export function acquireQuota(priority: Priority, signal: AbortSignal, granted?: QuotaSlot): Promise<void> {
+  const waitMs = granted?.take();
+  if (waitMs != null) return goWhenGranted(waitMs, signal);
   return priority === "batch" ? acquireAlone(signal) : acquireTogether(signal);
+}
+
+async function goWhenGranted(waitMs: number, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) throw quotaRefusal();
+  // A slot due now goes now: even a timer of 0 ms would cost a turn of the event loop.
+  if (waitMs > 0) {
+    try {
+      await abortableDelay(waitMs, signal);
+    } catch {
+      throw quotaRefusal(waitMs);
+    }
+  }
+  // A 429 seen since it was granted: queue for a slot after the pause, as any waiter would.
+  if (Date.now() < pausedUntil) return acquireTogether(signal);
 }
 
 /** `waitMs`: how long the fleet said the next slot was away, for the caller's Retry-After. */

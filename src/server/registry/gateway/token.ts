@@ -46,6 +46,12 @@ export async function gatewayToken(signal: AbortSignal, stale?: string): Promise
   }
 }
 
+/** Whether `gatewayToken` would answer at once, from this process's copy. */
+export function hasFreshToken(): boolean {
+  const cached = globalForToken.hubiGatewayToken;
+  return !!cached && Date.now() < cached.refreshAt;
+}
+
 /**
  * Claims the refresh when the stored token is due (or is the stale one) and nobody holds the claim
  * and the last request is far enough back; returns the row either way.
