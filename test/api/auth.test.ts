@@ -71,6 +71,13 @@ describe("401 UNAUTHORIZED, one message per cause", () => {
     expectError(res, 401, "UNAUTHORIZED", "Invalid API key. It may have been deleted or mistyped; copy yours from the portal.");
   });
 
+  it("checks the key before the body: a bad key with a bad body is a 401, not a 400", async () => {
+    const res = await api("POST", "/verify/citizen", { key: generateApiKey("test"), body: { nationalId: "12" } });
+    expectError(res, 401, "UNAUTHORIZED", "Invalid API key. It may have been deleted or mistyped; copy yours from the portal.");
+    const { testKey } = await createTestBusiness();
+    expect((await api("POST", "/verify/citizen", { key: testKey, body: { nationalId: "12" } })).status).toBe(400);
+  });
+
   it("revoked key: works before, 401 right after revocation", async () => {
     const { businessId } = await createTestBusiness();
     const created = await createApiKey(ctx(), { businessId, mode: "test" });

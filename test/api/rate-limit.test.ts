@@ -92,6 +92,8 @@ describe("PostgreSQL rate limiter through the API", () => {
     expectRateLimited(limited);
     const { rows } = await pool().query("SELECT 1 FROM idempotency_record WHERE business_id = $1", [biz.businessId]);
     expect(rows).toHaveLength(0);
+    // The limit is checked before the body: an invalid one is still a 429.
+    expectRateLimited(await api("POST", "/verify/citizen", { key: biz.testKey, body: { nationalId: "12" } }));
   });
 });
 

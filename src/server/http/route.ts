@@ -70,11 +70,15 @@ export function apiRoute<B extends Schema | undefined, Q extends Schema | undefi
     let response: Response;
     let answered: unknown;
     try {
-      const auth = await authenticate(req, def.group);
+      const authenticated = authenticate(req, def.group);
+      // The body is read and validated while the key's statement runs; its errors still come after
+      // the key's and the rate limit's (product rules §9).
+      const bodyRead = readBody(def, req);
+      bodyRead.catch(() => {});
+      const auth = await authenticated;
       actor = auth.actor;
       headers = { ...headers, ...(await enforceRateLimit(auth, def.group)) };
-      const rawBody = def.body && !def.upload ? await readJsonObject(req) : undefined;
-      const body = def.body ? validate(def.body, rawBody, "The request body is invalid") : undefined;
+      const { raw: rawBody, body } = await bodyRead;
       const policy = { mode: actor.mode, ...auth.policy };
       def.checkBody?.(body as never, policy);
       const query = def.query ? validate(def.query, singleValued(url.searchParams), "The query parameters are invalid") : undefined;
@@ -164,6 +168,12 @@ function asAppError(error: unknown, requestId: string): AppError {
   if (error instanceof AppError) return error;
   log("error", "unexpected error", { requestId, ...describeError(error) });
   return new AppError("INTERNAL_ERROR", "Something went wrong on our side. Quote the request id to support if it persists.");
+}
+
+/** The JSON body as sent and as validated, for operations that take one (an `upload` reads its own). */
+async function readBody<B extends Schema | undefined>(def: { body?: B; upload?: unknown }, req: Request) {
+  const raw = def.body && !def.upload ? await readJsonObject(req) : undefined;
+  return { raw, body: def.body ? validate(def.body, raw, "The request body is invalid") : undefined };
 }
 
 /** Handlers for the methods a route does not support: 405 with the standard error body. */
