@@ -273,6 +273,23 @@ describe("token and quota shared by the fleet", () => {
     expect(quotaStatements.texts().every((text) => text.includes("admitted"))).toBe(true);
   });
 
+  it("lets one admission at a time take a slot, and verifies admitted together ask together", async () => {
+    const biz = await createTestBusiness({ live: true, credits: 4 });
+    const ctx = memberContext(biz);
+    const quotaStatements = countQueries("registry_quota_take_slots");
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 4 }, () => verifyCitizen(ctx, { businessId: biz.businessId, mode: "live", channel: "api", nationalId: "11111111111" })),
+      );
+      expect(answers.map((a) => a.body.data.result)).toEqual(["verified", "verified", "verified", "verified"]);
+    } finally {
+      quotaStatements.stop();
+    }
+    // Admissions queued on the quota's lock one behind another would undo what asking together saves under load.
+    expect(quotaStatements.texts().filter((text) => text.includes("admitted"))).toHaveLength(1);
+    expect(quotaStatements.texts().filter((text) => !text.includes("admitted")).length).toBeGreaterThanOrEqual(1);
+  });
+
   it("uses a slot granted ahead once, and gives it up when it is used too late", async () => {
     const onTime = new GrantedSlot(0);
     expect(onTime.take()).toBe(0);

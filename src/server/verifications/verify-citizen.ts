@@ -188,7 +188,13 @@ async function admit(ctx: ServiceContext, input: VerifyCitizenInput, id: string)
 SELECT ${columns}, (SELECT took FROM admitted) AS took, ${slotMs} AS slot_ms${claim ? " FROM claim" : ""}`, q.values);
   };
   const run = async () => (await pool().query<AdmitRow>(build())).rows[0]!;
-  const { claim: outcome, row } = claim ? await runClaim(claim, run) : { claim: { status: "claimed" } as const, row: await run() };
+  let admitted: { claim: Claim; row: AdmitRow };
+  try {
+    admitted = claim ? await runClaim(claim, run) : { claim: { status: "claimed" }, row: await run() };
+  } finally {
+    slot?.release();
+  }
+  const { claim: outcome, row } = admitted;
   if (outcome.status === "claimed" && row.took === 0) {
     if (claim) await releaseIdempotencyKey(claim.scope);
     throw new AppError("INSUFFICIENT_CREDITS", INSUFFICIENT_CREDITS_MESSAGE);

@@ -16,8 +16,8 @@
  * each caller goes when its slot comes. Under load that is one statement for many verifies instead
  * of one each, all queuing on the quota's lock. Batch calls, one per chunk of IDs, ask alone.
  *
- * A verify that would ask alone (no interactive caller waiting in this process, no pause, the
- * circuit closed, a token at hand) takes its slot in the statement that admits it instead
+ * A verify that would ask alone (no interactive caller waiting or being admitted in this process,
+ * no pause, the circuit closed, a token at hand) takes its slot in the statement that admits it instead
  * (`admissionSlot`): one database round trip fewer on the latency a single verify sees, and only
  * when the admission succeeds, so a refused request (402, a replay, a 409) spends no quota.
  */
@@ -77,20 +77,40 @@ export class GrantedSlot implements QuotaSlot {
   }
 }
 
+/** An interactive slot asked for inside an admission statement (`admissionSlot`). */
+export type AdmissionSlot = {
+  /** A select-list expression: the slot's delay in ms, NULL when none comes within the horizon; asks only when `when` holds. */
+  sql: (q: Sql, when: string) => string;
+  /** The slot the lookup uses, from that expression's value. */
+  granted: (delayMs: number | null) => GrantedSlot | undefined;
+  /** The admission statement has come back (or failed). */
+  release: () => void;
+};
+
 /**
- * An interactive slot taken inside the admission statement: `sql` is a select-list expression (the
- * slot's delay in ms, NULL when none comes within the horizon) that asks only when `when` holds;
- * `granted` turns its value into the slot the lookup uses. Null when this verify should queue as
- * usual: others are waiting here already, or the call could not leave at once anyway.
+ * Admission statements in flight that ask for a slot: at most one per process, so that they
+ * never queue behind one another on the quota's lock; under load the others ask together.
  */
-export function admissionSlot(): { sql: (q: Sql, when: string) => string; granted: (delayMs: number | null) => GrantedSlot | undefined } | null {
-  if (waiters.length > 0 || asking || Date.now() < pausedUntil || circuitState() !== "closed" || !hasFreshToken()) return null;
+let slotAdmissions = 0;
+
+/**
+ * A slot for a verify that would ask alone, taken in its admission statement; null when it should
+ * queue as usual (others are waiting or being admitted here, or the call could not leave at once).
+ */
+export function admissionSlot(): AdmissionSlot | null {
+  if (slotAdmissions > 0 || waiters.length > 0 || asking || Date.now() < pausedUntil || circuitState() !== "closed" || !hasFreshToken()) return null;
+  slotAdmissions++;
+  let released = false;
   return {
     sql: (q, when) => {
       const [maxCalls, windowMs, priority, reserve, wanted, horizon] = slotArguments("interactive", 1);
       return `CASE WHEN ${when} THEN (SELECT (t.slots_ms)[1] FROM registry_quota_take_slots(${q.p(gatewayKey())}, ${q.p(maxCalls, "int")}, ${q.p(windowMs, "int")}, ${q.p(priority)}, ${q.p(reserve, "int")}, ${q.p(wanted, "int")}, ${q.p(horizon, "int")}) t) END`;
     },
     granted: (delayMs) => (delayMs === null ? undefined : new GrantedSlot(delayMs)),
+    release: () => {
+      if (!released) slotAdmissions--;
+      released = true;
+    },
   };
 }
 
