@@ -23,7 +23,7 @@
  */
 import { env } from "@/env";
 import { pool } from "@/server/db/client";
-import type { Sql } from "@/server/db/sql";
+import { Sql } from "@/server/db/sql";
 import { RegistryUnavailableError, type QuotaSlot } from "../types";
 import { gatewayKey } from "./gateway-key";
 import { abortableDelay } from "./wait";
@@ -40,19 +40,17 @@ export type Priority = "interactive" | "batch";
 
 type Taken = { slots_ms: number[]; wait_ms: number };
 
-/** The arguments of registry_quota_take_slots after the gateway's key, for `wanted` slots. */
-function slotArguments(priority: Priority, wanted: number): [number, number, Priority, number, number, number] {
+/** The call that takes `wanted` slots (registry_quota_take_slots), its arguments added to `q`. */
+function takeSlotsCall(q: Sql, priority: Priority, wanted: number): string {
   const maxCalls = env().REGISTRY_MAX_RPS;
   const reserve = maxCalls > 1 ? Math.max(1, Math.floor(maxCalls / 5)) : 0;
   const horizon = priority === "interactive" ? INTERACTIVE_HORIZON_MS : 0;
-  return [maxCalls, QUOTA_WINDOW_MS, priority, reserve, wanted, horizon];
+  return `registry_quota_take_slots(${q.p(gatewayKey())}, ${q.p(maxCalls, "int")}, ${q.p(QUOTA_WINDOW_MS, "int")}, ${q.p(priority)}, ${q.p(reserve, "int")}, ${q.p(wanted, "int")}, ${q.p(horizon, "int")})`;
 }
 
 async function takeSlots(priority: Priority, wanted: number): Promise<Taken> {
-  const { rows } = await pool().query<Taken>("SELECT slots_ms, wait_ms FROM registry_quota_take_slots($1, $2, $3, $4, $5, $6, $7)", [
-    gatewayKey(),
-    ...slotArguments(priority, wanted),
-  ]);
+  const q = new Sql();
+  const { rows } = await pool().query<Taken>(`SELECT slots_ms, wait_ms FROM ${takeSlotsCall(q, priority, wanted)}`, q.values);
   return rows[0]!;
 }
 
@@ -88,27 +86,25 @@ export type AdmissionSlot = {
 };
 
 /**
- * Admission statements in flight that ask for a slot: at most one per process, so that they
- * never queue behind one another on the quota's lock; under load the others ask together.
+ * An admission statement that asks for a slot is in flight: at most one per process, so that
+ * such statements never queue behind one another on the quota's lock; under load the others ask together.
  */
-let slotAdmissions = 0;
+let slotAdmissionInFlight = false;
 
 /**
  * A slot for a verify that would ask alone, taken in its admission statement; null when it should
  * queue as usual (others are waiting or being admitted here, or the call could not leave at once).
  */
 export function admissionSlot(): AdmissionSlot | null {
-  if (slotAdmissions > 0 || waiters.length > 0 || asking || Date.now() < pausedUntil || circuitState() !== "closed" || !hasFreshToken()) return null;
-  slotAdmissions++;
+  if (slotAdmissionInFlight || waiters.length > 0 || asking || Date.now() < pausedUntil || circuitState() !== "closed" || !hasFreshToken()) return null;
+  slotAdmissionInFlight = true;
   let released = false;
   return {
-    sql: (q, when) => {
-      const [maxCalls, windowMs, priority, reserve, wanted, horizon] = slotArguments("interactive", 1);
-      return `CASE WHEN ${when} THEN (SELECT (t.slots_ms)[1] FROM registry_quota_take_slots(${q.p(gatewayKey())}, ${q.p(maxCalls, "int")}, ${q.p(windowMs, "int")}, ${q.p(priority)}, ${q.p(reserve, "int")}, ${q.p(wanted, "int")}, ${q.p(horizon, "int")}) t) END`;
-    },
+    sql: (q, when) => `CASE WHEN ${when} THEN (SELECT (t.slots_ms)[1] FROM ${takeSlotsCall(q, "interactive", 1)} t) END`,
     granted: (delayMs) => (delayMs === null ? undefined : new GrantedSlot(delayMs)),
     release: () => {
-      if (!released) slotAdmissions--;
+      // Once only: another admission may hold the flag by a second call.
+      if (!released) slotAdmissionInFlight = false;
       released = true;
     },
   };

@@ -30,8 +30,8 @@ type Row = { access_token: Buffer | null; refresh_at: Date | null; expires_at: D
 
 /** A token to call with. `stale`: the token the gateway just refused (invalid_token): never returned again. */
 export async function gatewayToken(signal: AbortSignal, stale?: string): Promise<string> {
-  const cached = globalForToken.hubiGatewayToken;
-  if (cached && cached.token !== stale && Date.now() < cached.refreshAt) return cached.token;
+  const cached = freshCachedToken();
+  if (cached && cached !== stale) return cached;
   for (;;) {
     const row = await claimOrRead(stale);
     const stored = row.access_token ? decrypt(row.access_token, CONTEXT) : undefined;
@@ -46,11 +46,14 @@ export async function gatewayToken(signal: AbortSignal, stale?: string): Promise
   }
 }
 
-/** Whether `gatewayToken` would answer at once, from this process's copy. */
-export function hasFreshToken(): boolean {
+/** This process's copy of the token while it is before its refresh point. */
+function freshCachedToken(): string | undefined {
   const cached = globalForToken.hubiGatewayToken;
-  return !!cached && Date.now() < cached.refreshAt;
+  return cached && Date.now() < cached.refreshAt ? cached.token : undefined;
 }
+
+/** Whether `gatewayToken` would answer at once, from this process's copy. */
+export const hasFreshToken = (): boolean => freshCachedToken() !== undefined;
 
 /**
  * Claims the refresh when the stored token is due (or is the stale one) and nobody holds the claim
