@@ -29,19 +29,36 @@ function grants(role: string, database: string): string[] {
 
 /** Creates (or updates) the app's role in the owner's database and returns the app's URL. */
 export async function ensureAppRole(ownerUrl: string, password: string, role = APP_ROLE): Promise<string> {
-  const url = new URL(ownerUrl);
-  const database = decodeURIComponent(url.pathname.slice(1));
-  const client = new pg.Client({ connectionString: ownerUrl });
-  await client.connect();
-  try {
+  await asOwner(ownerUrl, async (client) => {
     const exists = await client.query("SELECT 1 FROM pg_roles WHERE rolname = $1", [role]);
     const verb = exists.rowCount ? "ALTER" : "CREATE";
     await client.query(`${verb} ROLE ${pg.escapeIdentifier(role)} WITH LOGIN PASSWORD ${client.escapeLiteral(password)}`);
+  });
+  return grantAppRole(ownerUrl, password, role);
+}
+
+/**
+ * Gives an existing app role its rights in the owner's database and returns the app's URL. The
+ * role itself is the server's, shared by its databases: two of them set up at once must not both
+ * alter it (PostgreSQL refuses the second with "tuple concurrently updated").
+ */
+export async function grantAppRole(ownerUrl: string, password: string, role = APP_ROLE): Promise<string> {
+  const url = new URL(ownerUrl);
+  const database = decodeURIComponent(url.pathname.slice(1));
+  await asOwner(ownerUrl, async (client) => {
     for (const statement of grants(role, database)) await client.query(statement);
-  } finally {
-    await client.end();
-  }
+  });
   url.username = role;
   url.password = password;
   return url.toString();
+}
+
+async function asOwner(ownerUrl: string, work: (client: pg.Client) => Promise<void>): Promise<void> {
+  const client = new pg.Client({ connectionString: ownerUrl });
+  await client.connect();
+  try {
+    await work(client);
+  } finally {
+    await client.end();
+  }
 }

@@ -9,7 +9,7 @@ import path from "node:path";
 import { startEmbeddedPostgres } from "@/server/db/embedded";
 import { migrate } from "../../scripts/lib/migrate";
 import { freePort } from "../../scripts/lib/free-port";
-import { ensureAppRole } from "../../scripts/lib/app-role";
+import { ensureAppRole, grantAppRole } from "../../scripts/lib/app-role";
 import pg from "pg";
 
 const APP_ROLE_PASSWORD = "hubi-app-role-test-password";
@@ -43,7 +43,8 @@ export async function createScratchDatabase(ownerUrl: string, name: string) {
   await owner(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`);
   const scratchOwnerUrl = Object.assign(new URL(ownerUrl), { pathname: `/${name}` }).href;
   return {
-    url: await ensureAppRole(scratchOwnerUrl, APP_ROLE_PASSWORD),
+    // The run's app role exists already (startTestDatabase): other files set up their databases at the same time.
+    url: await grantAppRole(scratchOwnerUrl, APP_ROLE_PASSWORD),
     ownerUrl: scratchOwnerUrl,
     drop: () => owner(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
