@@ -15,6 +15,8 @@ import { env } from "@/env";
 import { log } from "@/server/observability/logger";
 import { CLUSTER_METRICS_REQUEST, CLUSTER_METRICS_RESPONSE, type ClusterMetricsResponse } from "@/server/observability/cluster-metrics";
 import { runShutdownHooks } from "@/server/jobs/shutdown";
+import { loadBuiltApiRoutes } from "@/server/http/built-api-routes";
+import { serveWithFetchHandler } from "@/server/http/fetch-bridge";
 
 Object.assign(process.env, { NODE_ENV: process.env.NODE_ENV || "production" });
 // This script, not Next.js, decides what a signal does (Next.js would exit at once).
@@ -60,7 +62,9 @@ function runPrimary() {
     );
   });
 
+  // Once: Ctrl-C on `npm start` brings a SIGINT (the process group) and then start's SIGTERM.
   const stop = () => {
+    if (stopping) return;
     stopping = true;
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
   };
@@ -74,6 +78,8 @@ async function serve() {
   const app = next({ dev: false, dir: process.cwd(), hostname: host, port });
   const handle = app.getRequestHandler();
   await app.prepare();
+  // The public API's handlers are called directly, past Next.js's router (src/server/http/built-api-routes.ts).
+  const api = await loadBuiltApiRoutes(process.env.NEXT_DIST_DIR || ".next");
 
   const inFlight = new Set<http.ServerResponse>();
   let draining = false;
@@ -86,11 +92,18 @@ async function serve() {
       inFlight.delete(res);
       if (draining && inFlight.size === 0) drained();
     });
-    void handle(req, res);
+    const route = api.match(req.method, req.url);
+    void (route ? serveWithFetchHandler(req, res, route) : handle(req, res));
   });
+  // Longer than a load balancer keeps an idle connection open (60 s on the common ones): were this
+  // process to close it first, a request the balancer sent on it at that moment would fail.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   server.listen(port, host);
 
-  process.once("SIGTERM", async () => {
+  // A second SIGTERM (an orchestrator that repeats it) must not end the drain: the listener stays.
+  process.on("SIGTERM", async () => {
+    if (draining) return;
     draining = true;
     const started = performance.now();
     log("info", "web process draining", { requestsInFlight: inFlight.size });

@@ -29,6 +29,9 @@ export class AppError extends Error {
 export const badRequest = (message: string, errors?: FieldError[]) =>
   new AppError("BAD_REQUEST", message, { errors });
 export const notFound = (message: string) => new AppError("NOT_FOUND", message);
+/** What a client sees of a failure of ours: no detail, a request id to quote (the log has the rest). */
+export const internalError = () =>
+  new AppError("INTERNAL_ERROR", "Something went wrong on our side. Quote the request id to support if it persists.");
 export const forbidden = (message: string) => new AppError("FORBIDDEN", message);
 export const conflict = (message: string, headers?: Record<string, string>) =>
   new AppError("CONFLICT", message, { headers });

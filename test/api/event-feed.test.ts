@@ -3,7 +3,8 @@
  * in order, never skips an event whose transaction commits after a later one's, and answers a
  * waiting request as soon as an event arrives.
  */
-import { describe, expect, it } from "vitest";
+import http from "node:http";
+import { describe, expect, inject, it } from "vitest";
 import { pool } from "@/server/db/client";
 import { buildEvent } from "@/server/events/outbox";
 import { api } from "../support/api";
@@ -93,6 +94,31 @@ describe("GET /events/feed", () => {
     const verified = await api("POST", "/verify/citizen", { key: biz.testKey, body: { nationalId: uniqueNationalId() } });
     const answered = await waiting;
     expect(answered.body.data.map((e) => e.data.id)).toEqual([verified.body.data.id]);
+  });
+
+  it("stops waiting as soon as its client hangs up", async () => {
+    const biz = await createTestBusiness();
+    const { cursor } = (await feed(biz.testKey)).body;
+    await new Promise<void>((resolve) => {
+      const request = http.get(`${inject("baseUrl")}/api/v1/events/feed?after=${cursor}&wait=20`, { headers: { authorization: `Bearer ${biz.testKey}` } });
+      request.on("error", () => {}); // our own hang-up
+      // Once the request has left, the connection is closed under it.
+      request.on("finish", () => resolve(void request.destroy()));
+    });
+    // The first of the business's two feed requests took its cursor; the second waited.
+    const waited = await waitFor(
+      "the waiting request in the request log",
+      async () => {
+        const { rows } = await pool().query<{ latency_ms: number }>(
+          "SELECT latency_ms FROM request_log_entry WHERE business_id = $1 AND path = '/api/v1/events/feed' ORDER BY created_at",
+          [biz.businessId],
+        );
+        return rows[1];
+      },
+      30_000,
+    );
+    // Served to the end, it would have waited the whole 20 seconds for an event.
+    expect(waited.latency_ms).toBeLessThan(10_000);
   });
 
   it("refuses a malformed cursor, a foreign event id and a wait over 20 seconds", async () => {

@@ -13,7 +13,7 @@
  */
 import type { z } from "zod";
 import type { ApiKeyActor, ServiceContext } from "@/server/context";
-import { AppError, badRequest } from "@/server/errors";
+import { AppError, badRequest, internalError } from "@/server/errors";
 import { newRequestId } from "@/server/crypto/identifiers";
 import { describeError, log } from "@/server/observability/logger";
 import { observeRequest } from "@/server/observability/observe";
@@ -167,7 +167,7 @@ function validate<S extends Schema>(schema: S, value: unknown, message: string):
 function asAppError(error: unknown, requestId: string): AppError {
   if (error instanceof AppError) return error;
   log("error", "unexpected error", { requestId, ...describeError(error) });
-  return new AppError("INTERNAL_ERROR", "Something went wrong on our side. Quote the request id to support if it persists.");
+  return internalError();
 }
 
 /** The JSON body as sent and as validated, for operations that take one (an `upload` reads its own). */

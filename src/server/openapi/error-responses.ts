@@ -12,7 +12,7 @@ import { ADDRESS_NOT_ALLOWED_MESSAGE } from "@/contracts/ip-allowlist";
 import { READ_ONLY_BATCH_MESSAGE, READ_ONLY_REDACT_MESSAGE, READ_ONLY_VERIFY_MESSAGE } from "@/contracts/api-key-scopes";
 import { BATCH_PROCESSING_MESSAGE } from "@/contracts/batches";
 import { responseHeaders } from "./headers";
-import { IN_FLIGHT_MESSAGE, IN_FLIGHT_RETRY_AFTER_SECONDS, LOOKUP_RETRY_AFTER_SECONDS, registryUnavailable } from "@/server/errors";
+import { IN_FLIGHT_MESSAGE, IN_FLIGHT_RETRY_AFTER_SECONDS, internalError, LOOKUP_RETRY_AFTER_SECONDS, registryUnavailable } from "@/server/errors";
 import { OUTAGE_RETRY_AFTER_SECONDS } from "@/contracts/sandbox";
 
 type Example = { summary: string; value: ReturnType<typeof errorExample> };
@@ -149,7 +149,7 @@ const ERROR_DOCS: Record<ErrorCode, ErrorDoc> = {
   INTERNAL_ERROR: {
     description: "Unexpected server error. Nothing was charged; retrying with the same Idempotency-Key is safe.",
     headers: "basic",
-    examples: { internal: example("Unexpected error", { code: "INTERNAL_ERROR", message: "Something went wrong on our side. Quote the request id to support if it persists." }) },
+    examples: { internal: example("Unexpected error", { code: "INTERNAL_ERROR", message: internalError().message }) },
   },
 };
 
