@@ -13,7 +13,7 @@ RUN npm install --no-audit --no-fund
 
 FROM deps AS build
 COPY . .
-RUN npx prisma generate && npx next build && npm prune --omit=dev --no-audit --no-fund
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:20.20-bookworm-slim AS runtime
 ENV NODE_ENV=production \
@@ -24,6 +24,7 @@ WORKDIR /app
 COPY --from=build --chown=node:node /app/package.json /app/next.config.js /app/tsconfig.json /app/prisma.config.ts ./
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/.next ./.next
+COPY --from=build --chown=node:node /app/dist ./dist
 COPY --from=build --chown=node:node /app/public ./public
 COPY --from=build --chown=node:node /app/prisma ./prisma
 COPY --from=build --chown=node:node /app/src ./src

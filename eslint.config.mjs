@@ -7,7 +7,7 @@ const config = [
   ...nextVitals,
   ...nextTs,
   {
-    ignores: [".next/**", ".next-*/**", "src/generated/**", "sdk/dist/**", "sdk/src/generated/**", "artifacts/**", "test-results/**", "playwright-report/**", "next-env.d.ts"],
+    ignores: [".next/**", ".next-*/**", "src/generated/**", "dist/**", "sdk/dist/**", "sdk/src/generated/**", "artifacts/**", "test-results/**", "playwright-report/**", "next-env.d.ts"],
   },
   {
     rules: {

@@ -4,14 +4,15 @@
 #   worker   webhook delivery, email and batch processing (WORKER_TASKS)
 #   migrate  migrations as the owner, then the app role's grants
 #   cli …    the operator CLI, e.g. `cli audit:verify`
-# One process per role (node --import tsx, not the tsx CLI): signals reach it directly.
+# One process per role, started by node itself, so that signals reach it directly: web, worker and
+# cli run the build's bundles (dist/, `npm run build`); migrate, a one-off, runs under tsx.
 set -eu
 role="${1:-web}"
 [ "$#" -gt 0 ] && shift
 case "$role" in
-  web) exec node --import tsx scripts/web.ts ;;
-  worker) exec node --import tsx scripts/worker.ts ;;
+  web) exec node dist/web.mjs ;;
+  worker) exec node dist/worker.mjs ;;
   migrate) exec node --import tsx scripts/migrate.ts ;;
-  cli) exec node --import tsx src/cli/main.ts "$@" ;;
+  cli) exec node dist/cli.mjs "$@" ;;
   *) echo "Unknown role '$role': use web, worker, migrate or cli" >&2; exit 2 ;;
 esac

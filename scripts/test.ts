@@ -111,6 +111,8 @@ await together([
 ]);
 // The type check above covered the app with the same tsconfig: the build does not repeat it.
 await step({ title: "Production build", command: bin("next"), args: ["build"], env: { HUBI_BUILD_SKIP_TYPECHECK: "true" } });
+// The build's bundles of the web start, the worker and the CLI (`npm run build`'s last step), which the image's roles run.
+await step({ title: "Bundle the web start, worker and CLI", command: bin("tsx"), args: ["scripts/bundle.ts"] });
 // Both suites mostly wait (on their app servers, PostgreSQL, workers, the browser): side by side
 // they keep two cores busy, each on stacks of its own (databases, app servers and ports apart).
 await streamed([

@@ -34,8 +34,9 @@ describe("Dockerfile", () => {
     expect(runtime).toMatch(/^HEALTHCHECK .*CMD \["node", "docker\/healthcheck\.js"\]$/m);
     expect(read("docker/healthcheck.js")).toContain("/api/health/ready");
     expect(runtime).toMatch(/^ENTRYPOINT \["docker\/entrypoint\.sh"\]$/m);
-    // The build output, the worker's and CLI's sources and the Prisma CLI's migrations all ship.
-    for (const part of [".next", "node_modules", "src", "scripts", "prisma", "docker"]) {
+    // The build output (Next.js's, and the bundles the web, worker and cli roles run), the sources
+    // the migrate role runs and the Prisma CLI's migrations all ship.
+    for (const part of [".next", "dist", "node_modules", "src", "scripts", "prisma", "docker"]) {
       expect(runtime).toContain(`/app/${part} ./${part}`);
     }
   });
@@ -134,9 +135,15 @@ describe("the image's entrypoint, run from this build's output", () => {
     });
   }
 
-  it("migrates a new database, then brings web up ready (by the image's own health check) and the worker up with its metrics", async () => {
+  it("migrates a new database, runs the CLI on it, then brings web up ready (by the image's own health check) and the worker up with its metrics", async () => {
     const migrate = await role("migrate", { MIGRATION_DATABASE_URL: ownerUrl }, (line) => line.startsWith("Migrations applied"));
     expect(await new Promise((resolve) => (migrate.exitCode !== null ? resolve(migrate.exitCode) : migrate.once("exit", resolve)))).toBe(0);
+
+    // The operator CLI runs from the same bundles: the new database's (empty) audit log checks out.
+    // Bounded: a hung CLI would otherwise block this process, and its test timeout with it.
+    const cli = spawnSync("docker/entrypoint.sh", ["cli", "audit:verify"], { env: { ...process.env, DATABASE_URL: appUrl }, encoding: "utf8", timeout: 60_000 });
+    expect({ status: cli.status, stderr: cli.stderr }).toEqual({ status: 0, stderr: "" });
+    expect(JSON.parse(cli.stdout)).toMatchObject({ ok: true, entries: 0 });
 
     const port = String(await freePort());
     await role("web", { PORT: port, HOST: "127.0.0.1", NODE_ENV: "production" }, (line) => line.includes('"msg":"web ready"'));
@@ -158,6 +165,6 @@ describe("the image's entrypoint, run from this build's output", () => {
     const text = await scraped.text();
     expect(text).toContain("# TYPE hubi_job_duration_seconds histogram");
     expect(text).toContain('hubi_queue_depth{queue="webhook_deliveries"} 0');
-    // Three processes start one after the other (the worker compiles its TypeScript on a loaded machine).
+    // Three processes start one after the other, on a loaded machine.
   }, 180_000);
 });

@@ -20,10 +20,12 @@ import { userServiceContext } from "@/server/trpc/service-context";
 
 /** Once per request, however many layouts, guards and pages ask. */
 export const getPortalSession = cache(async () => {
+  // The cookies first: when the build tries to prerender a page, this marks it as rendered per
+  // request before anything reads the environment, which the build does not have.
+  const jar = await cookies();
   const session = (await getServerSession(authOptions())) as CookieSession;
   const user = await loadPortalUser(session?.userId, session);
   if (!user) return null;
-  const jar = await cookies();
   const membership = selectMembership(user, jar.get(BUSINESS_COOKIE)?.value);
   return { user, membership, mode: selectMode(jar.get(MODE_COOKIE)?.value), mustEnrolTwoFactor: mustEnrolTwoFactor(user, membership) };
 });
