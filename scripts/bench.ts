@@ -64,7 +64,8 @@ async function benchOneApp(env: Record<string, string>, fixture: Awaited<ReturnT
   // Live verifies take the production path: the registry gateway (the simulator, every ID a
   // citizen, no quota of its own; Hubi's shared quota raised out of the way).
   const gateway = await startRegistrySimulator({ levers: { generateUnknown: true, maxRps: 0, latencyMs: GATEWAY_LATENCY_MS } });
-  const app = await startApp({ env: { ...env, ...gatewayEnv(gateway, 10_000), LOG_LEVEL: "warn" }, name: "bench" });
+  // As production serves (`npm run web`): the API past Next.js's router.
+  const app = await startApp({ env: { ...env, ...gatewayEnv(gateway, 10_000), LOG_LEVEL: "warn" }, name: "bench", processes: 1 });
   try {
     const auth = (key: string) => ({ authorization: `Bearer ${key}`, "content-type": "application/json" });
     // With consent, as a new live business must send it.

@@ -31,7 +31,8 @@ const shared = globalThis as unknown as { hubiStack?: Promise<Stack>; hubiStackU
 
 async function startOnce(): Promise<Stack> {
   const removeBundles = await bundleEntries();
-  return { ...(await startTestStack({ name: "vitest-app" })), removeBundles };
+  // The production web start: the API tests go the way production serves them.
+  return { ...(await startTestStack({ name: "vitest-app", processes: 1 })), removeBundles };
 }
 
 export default async function setup(project: TestProject) {
@@ -40,7 +41,7 @@ export default async function setup(project: TestProject) {
   const { database, mail, env, app, stop, removeBundles } = await shared.hubiStack;
   Object.assign(process.env, env);
   project.provide("baseUrl", app.url);
-  project.provide("appPid", app.process.pid!);
+  project.provide("appPid", app.webPids()[0]!);
   project.provide("databaseUrl", database.url);
   project.provide("databaseOwnerUrl", database.ownerUrl);
   project.provide("smtpUrl", mail.env.SMTP_URL);

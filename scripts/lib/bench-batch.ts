@@ -114,7 +114,7 @@ export async function benchBatch(env: Record<string, string>) {
   console.log(`\nBatch: seeding ${ROWS.toLocaleString("en")} citizen records…`);
   const liveKey = await seedRegistry();
   const app = await startApp({ env: batchAppEnv(env), name: "bench-batch" });
-  const rss = sampleRss(app.process.pid!, 200);
+  const rss = sampleRss(app.webPids()[0]!, 200);
   try {
     const run = await runBatch(app.url, liveKey, ROWS);
     const seconds = (run.uploadMs + run.processingMs + run.downloadMs) / 1000;

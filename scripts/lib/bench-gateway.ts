@@ -56,7 +56,7 @@ export async function benchGateway(env: Record<string, string>, o: { duration: n
 
 async function overhead(env: Record<string, string>, liveKey: string, duration: number) {
   const gateway = await startRegistrySimulator({ levers: { generateUnknown: true, maxRps: 0, latencyMs: REALISTIC_MS } });
-  const app = await startApp({ env: { ...env, ...gatewayEnv(gateway, 10_000), LOG_LEVEL: "warn" }, name: "bench-gateway" });
+  const app = await startApp({ env: { ...env, ...gatewayEnv(gateway, 10_000), LOG_LEVEL: "warn" }, name: "bench-gateway", processes: 1 });
   try {
     const nationalId = "25200000002";
     const hubi = liveVerify(app.url, liveKey, nationalId);

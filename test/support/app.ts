@@ -1,12 +1,14 @@
 /**
- * Starts the real production build (`next start`) as a child process and waits until it answers.
+ * Starts the real production build as a child process and waits until it answers.
  * Its output goes to artifacts/logs/, which the test command scans for personal data at the end.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { freePort } from "../../scripts/lib/free-port";
+import { allProcStats } from "../../scripts/lib/proc-stat";
 import { killProcessTree } from "./process-tree";
+import { bundledNow } from "./bundles";
 
 export const LOG_DIR = path.resolve("artifacts/logs");
 
@@ -14,7 +16,13 @@ export type RunningApp = {
   url: string;
   /** Where its stdout and stderr go: its JSON log lines. */
   logFile: string;
+  /** `next start`, or the web start's primary, which only forks the web processes (scripts/web.ts). */
   process: ChildProcess;
+  /**
+   * The processes that serve the requests: `next start` itself, or the web processes the primary
+   * runs now (its own node children).
+   */
+  webPids: () => number[];
   stop: () => Promise<void>;
   /** SIGKILL of the app and every process it started; resolves once none of them is alive, with their pids. */
   crash: () => Promise<number[]>;
@@ -26,7 +34,9 @@ export type RunningApp = {
  * `waitFor`: the path that must answer 2xx before the app counts as started (default: readiness,
  * as a load balancer would wait).
  * `processes`: run the production web start (`npm run web`, scripts/web.ts) with this many web
- * processes on the one port, instead of a bare `next start`.
+ * processes on the one port, instead of a bare `next start`. Only the web start serves /api/v1
+ * past Next.js's router; the run's shared app (test/global-setup.ts) is one, so every API test
+ * goes that way.
  * `readyWithinMs`: how long it may take to become ready (default 60 s).
  */
 export async function startApp(options: {
@@ -41,8 +51,9 @@ export async function startApp(options: {
   fs.mkdirSync(LOG_DIR, { recursive: true });
   const logFile = path.join(LOG_DIR, `${options.name ?? "app"}-${port}.log`);
   const log = fs.createWriteStream(logFile);
+  // The web start bundled, as the CLI and the worker are: under tsx it starts three times slower.
   const [command, args] = options.processes
-    ? [process.execPath, ["--import", "tsx", "scripts/web.ts"]]
+    ? [process.execPath, [await bundledNow("web")]]
     : [path.resolve("node_modules/.bin/next"), ["start", "-p", String(port), "-H", "127.0.0.1"]];
   const child = spawn(command, args, {
     env: {
@@ -78,6 +89,8 @@ export async function startApp(options: {
     url,
     logFile,
     process: child,
+    webPids: () =>
+      options.processes ? allProcStats().filter((p) => p.ppid === child.pid && p.comm === "node" && p.state !== "Z").map((p) => p.pid) : [child.pid!],
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();

@@ -6,7 +6,6 @@
 import fs from "node:fs";
 import { startApp, type RunningApp } from "./app";
 import { createOwnDatabase } from "./own-database";
-import { allProcStats } from "../../scripts/lib/proc-stat";
 import { startWorkerProcess, type WorkerProcess } from "./worker-process";
 
 export type Fleet = Awaited<ReturnType<typeof startFleet>>;
@@ -27,11 +26,7 @@ export async function startFleet(name: string) {
     url: web!.url,
     web: web!,
     workers: workers as WorkerProcess[],
-    /**
-     * The web processes the cluster's primary runs now: its own node children, not the esbuild
-     * service that tsx starts beside each of them.
-     */
-    webPids: () => allProcStats().filter((p) => p.ppid === web!.process.pid && p.comm === "node" && p.state !== "Z").map((p) => p.pid),
+    webPids: web!.webPids,
     async stop() {
       await Promise.all([web!.stop(), ...fleet.workers.map((w) => w.stop())]);
       await database.release();

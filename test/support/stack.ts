@@ -8,7 +8,7 @@ import { startApp } from "./app";
 import { appEnv } from "./env";
 import { startTestMailCatcher } from "./mail-catcher";
 
-export async function startTestStack(o: { name: string; appEnv?: Record<string, string> }) {
+export async function startTestStack(o: { name: string; appEnv?: Record<string, string>; processes?: number }) {
   const running: (() => Promise<void>)[] = [];
   const stop = async () => {
     for (const stopPart of running.reverse()) await stopPart();
@@ -19,7 +19,7 @@ export async function startTestStack(o: { name: string; appEnv?: Record<string, 
     const mail = await startTestMailCatcher();
     running.push(() => mail.stop());
     const env = appEnv(database.url, mail.env);
-    const app = await startApp({ env: { ...env, ...o.appEnv }, name: o.name });
+    const app = await startApp({ env: { ...env, ...o.appEnv }, name: o.name, processes: o.processes });
     running.push(() => app.stop());
     return { database, mail, env, app, stop };
   } catch (error) {
