@@ -4,6 +4,7 @@
  * Time promises are asserted by structure: the simulator's call counter and its one-second windows.
  */
 import { spawn } from "node:child_process";
+import { register } from "prom-client";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { startRegistrySimulator } from "../../registry-simulator/server";
 import type { GatewayRecord } from "../../registry-simulator/citizens";
@@ -14,7 +15,7 @@ import { RegistryRecordError, RegistryUnavailableError, type LookupOptions } fro
 import { flushFigures, PROCESS_ID } from "@/server/registry/gateway/figures";
 import { getGatewayPanel } from "@/server/registry/get-gateway-panel";
 import { pool } from "@/server/db/client";
-import { GrantedSlot, QUOTA_WINDOW_MS } from "@/server/registry/gateway/quota";
+import { GrantedSlot, pauseQuota, QUOTA_WINDOW_MS } from "@/server/registry/gateway/quota";
 import { verifyCitizen } from "@/server/verifications/verify-citizen";
 import { requestHash, type IdempotencyRequest } from "@/server/verifications/idempotency";
 import { gatewayKey } from "@/server/registry/gateway/gateway-key";
@@ -48,6 +49,11 @@ const budget = (ms = 15_000) => ({ signal: AbortSignal.timeout(ms) });
 const lookup = (nin: string, options: LookupOptions = budget()) => gatewayRegistry.lookup(nin, options);
 const failure = (p: Promise<unknown>) => p.then(() => expect.fail("resolved with a result"), (e: unknown) => e);
 const lookups = () => sim.counts().lookups;
+
+/** Slots this process reached too late and gave up (each one asked for again): a loaded machine's, counted. */
+async function slotsGivenUp(): Promise<number> {
+  return (await register.getSingleMetric("hubi_registry_quota_slots_given_up_total")?.get())?.values[0]?.value ?? 0;
+}
 
 /** Counts this process's statements (plain or prepared) that contain `fragment` until `stop`. */
 function countQueries(fragment: string) {
@@ -202,6 +208,29 @@ describe("token and quota shared by the fleet", () => {
     expect(sim.counts().rateLimited - before).toBeLessThanOrEqual(12);
   });
 
+  it("lets a batch call wait out a 429's pause with few statements, whether this process or another saw it", async () => {
+    const pausedByAnother = () =>
+      pool().query(
+        `INSERT INTO registry_gateway (gateway, paused_until) VALUES ($1, now() + interval '1 second')
+         ON CONFLICT (gateway) DO UPDATE SET paused_until = excluded.paused_until`,
+        [gatewayKey()],
+      );
+    for (const pause of [() => pauseQuota(1), pausedByAnother]) {
+      await pause();
+      const statements = countQueries("registry_quota_take_slots");
+      try {
+        const [match] = await gatewayRegistry.lookupMany(["44444444444"], { ...budget(), priority: "batch" });
+        expect(match!.result).toBe("revoked");
+        // Seen here: none until the pause ends, then one (two if the fleet's row ends a moment
+        // later). Seen by another: one, one a little before the end, the last few ms waited
+        // whole, one. Asking again every millisecond near the end made a dozen.
+        expect(statements.count()).toBeLessThanOrEqual(4);
+      } finally {
+        statements.stop();
+      }
+    }
+  });
+
   it("keeps two processes together under REGISTRY_MAX_RPS in every one-second window", async () => {
     await fetch(`${sim.url}/__admin/reset`, { method: "POST" });
     const other = new Promise<{ verified: number }>((resolve, reject) => {
@@ -253,24 +282,30 @@ describe("token and quota shared by the fleet", () => {
     const grantsSince = async (at: Date | null) =>
       (await pool().query<{ n: number }>("SELECT count(*)::int AS n FROM registry_quota_grant WHERE gateway = $1 AND granted_at > coalesce($2::timestamptz, '-infinity')", [gatewayKey(), at]))
         .rows[0]!.n;
+    // A slot this process reached too late (a loaded machine) is given up and asked for again, by design:
+    // each such re-ask is one more grant and one more statement of its own, and is counted.
+    const givenUpAtStart = await slotsGivenUp();
     const quotaStatements = countQueries("registry_quota_take_slots");
     try {
       let mark = await lastGrant();
+      let late = await slotsGivenUp();
       expect((await verify(keyed)).body.data.result).toBe("verified");
-      expect(await grantsSince(mark)).toBe(1);
+      expect(await grantsSince(mark)).toBe(1 + (await slotsGivenUp()) - late);
       mark = await lastGrant();
+      late = await slotsGivenUp();
       expect((await verify(keyed)).replayed).toBe(true);
       expect((await verify()).body.data.result).toBe("verified");
-      expect(await grantsSince(mark)).toBe(1);
+      expect(await grantsSince(mark)).toBe(1 + (await slotsGivenUp()) - late);
       mark = await lastGrant();
       await expect(verify()).rejects.toMatchObject({ code: "INSUFFICIENT_CREDITS" });
       expect(await grantsSince(mark)).toBe(0);
     } finally {
       quotaStatements.stop();
     }
-    // Each slot came with its admission: no statement asked for one on its own.
-    expect(quotaStatements.count()).toBe(4);
-    expect(quotaStatements.texts().every((text) => text.includes("admitted"))).toBe(true);
+    // Each slot came with its admission: no statement asked for one on its own, but to replace a slot given up.
+    const reasked = (await slotsGivenUp()) - givenUpAtStart;
+    expect(quotaStatements.texts().filter((text) => text.includes("admitted"))).toHaveLength(4);
+    expect(quotaStatements.count()).toBe(4 + reasked);
   });
 
   it("lets one admission at a time take a slot, and verifies admitted together ask together", async () => {
@@ -295,7 +330,9 @@ describe("token and quota shared by the fleet", () => {
     expect(onTime.take()).toBe(0);
     expect(onTime.take()).toBeNull();
     expect(new GrantedSlot(60_000).take()).toBeGreaterThan(59_000);
+    const before = await slotsGivenUp();
     expect(new GrantedSlot(-1_000).take()).toBeNull();
+    expect(await slotsGivenUp()).toBe(before + 1);
   });
 
   it("lets an interactive lookup go ahead of batch calls already waiting for quota", async () => {
@@ -308,9 +345,11 @@ describe("token and quota shared by the fleet", () => {
     await waitFor("batch calls to take every slot", async () => lookups() - before >= MAX_RPS + 2);
     const asked = lookups();
     expect(await lookup("11111111111", budget(1_500))).toMatchObject({ result: "verified" });
-    // By structure: within its budget (else a quota refusal), and at the next slot (one batch call
-    // tolerated for a loaded machine), where batch calls that keep polling would take several first.
-    expect(lookups() - asked).toBeLessThanOrEqual(2);
+    // By structure: within its budget (else a quota refusal), and at the next slot, where batch
+    // calls that keep polling would take several first. Two batch calls tolerated: on a loaded
+    // machine its statement can reach the quota's lock more than a spacing late, after a batch
+    // call's ask for the slot it would have had (3 calls seen once in CI).
+    expect(lookups() - asked).toBeLessThanOrEqual(3);
     expect(batchDone).toBeLessThan(20);
     expect((await Promise.all(batchCalls)).every(([m]) => m!.result === "revoked")).toBe(true);
   });

@@ -58,6 +58,11 @@ export function recordRejection(reason: Rejection): void {
   promMetrics().rejections.inc({ reason });
 }
 
+/** A slot granted ahead was used too late and given up: its caller asked again (work this process was too busy to do on time). */
+export function recordSlotGivenUp(): void {
+  promMetrics().slotsGivenUp.inc();
+}
+
 export function recordCircuitState(state: CircuitState): void {
   pending().state = state;
   promMetrics().circuit.set({ state: "closed" }, state === "closed" ? 1 : 0);
@@ -108,6 +113,7 @@ type PromMetrics = {
   latency: Histogram<"outcome">;
   rejections: Counter<"reason">;
   circuit: Gauge<"state">;
+  slotsGivenUp: Counter;
 };
 const globalForProm = globalThis as unknown as { hubiGatewayProm?: PromMetrics };
 
@@ -127,6 +133,10 @@ function promMetrics(): PromMetrics {
       labelNames: ["reason"] as const,
     }),
     circuit: new Gauge({ name: "hubi_registry_circuit_state", help: "This process's registry circuit: 1 for its current state", labelNames: ["state"] as const }),
+    slotsGivenUp: new Counter({
+      name: "hubi_registry_quota_slots_given_up_total",
+      help: "Gateway quota slots granted ahead but reached too late to use; each one's caller asked for another",
+    }),
   };
   return globalForProm.hubiGatewayProm;
 }

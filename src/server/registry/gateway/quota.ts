@@ -14,7 +14,8 @@
  * Interactive lookups that wait in this process at the same moment ask together: one statement
  * takes a slot for each of them (slots up to INTERACTIVE_HORIZON_MS ahead, one spacing apart), and
  * each caller goes when its slot comes. Under load that is one statement for many verifies instead
- * of one each, all queuing on the quota's lock. Batch calls, one per chunk of IDs, ask alone.
+ * of one each, all queuing on the quota's lock. Batch calls, one per chunk of IDs, ask alone, for a
+ * slot at most a few ms ahead (`batchEarlyMs`).
  *
  * A verify that would ask alone (no interactive caller waiting or being admitted in this process,
  * no pause, the circuit closed, a token at hand) takes its slot in the statement that admits it instead
@@ -27,6 +28,7 @@ import { Sql } from "@/server/db/sql";
 import { RegistryUnavailableError, type QuotaSlot } from "../types";
 import { gatewayKey } from "./gateway-key";
 import { abortableDelay } from "./wait";
+import { recordSlotGivenUp } from "./figures";
 import { circuitState } from "./policy";
 import { hasFreshToken } from "./token";
 
@@ -44,7 +46,7 @@ type Taken = { slots_ms: number[]; wait_ms: number };
 function takeSlotsCall(q: Sql, priority: Priority, wanted: number): string {
   const maxCalls = env().REGISTRY_MAX_RPS;
   const reserve = maxCalls > 1 ? Math.max(1, Math.floor(maxCalls / 5)) : 0;
-  const horizon = priority === "interactive" ? INTERACTIVE_HORIZON_MS : 0;
+  const horizon = priority === "interactive" ? INTERACTIVE_HORIZON_MS : batchEarlyMs();
   return `registry_quota_take_slots(${q.p(gatewayKey())}, ${q.p(maxCalls, "int")}, ${q.p(QUOTA_WINDOW_MS, "int")}, ${q.p(priority)}, ${q.p(reserve, "int")}, ${q.p(wanted, "int")}, ${q.p(horizon, "int")})`;
 }
 
@@ -71,7 +73,9 @@ export class GrantedSlot implements QuotaSlot {
     if (this.used) return null;
     this.used = true;
     const waitMs = this.dueAt - performance.now();
-    return waitMs < -SLOT_LATE_MS ? null : Math.max(0, waitMs);
+    if (waitMs >= -SLOT_LATE_MS) return Math.max(0, waitMs);
+    recordSlotGivenUp();
+    return null;
   }
 }
 
@@ -122,14 +126,8 @@ export function acquireQuota(priority: Priority, signal: AbortSignal, granted?: 
 
 async function goWhenGranted(waitMs: number, signal: AbortSignal): Promise<void> {
   if (signal.aborted) throw quotaRefusal();
-  // A slot due now goes now: even a timer of 0 ms would cost a turn of the event loop.
-  if (waitMs > 0) {
-    try {
-      await abortableDelay(waitMs, signal);
-    } catch {
-      throw quotaRefusal(waitMs);
-    }
-  }
+  // A slot due now goes now, without even the await of a wait that would return at once.
+  if (waitMs > 0) await waitOrRefuse(waitMs, signal);
   // A 429 seen since it was granted: queue for a slot after the pause, as any waiter would.
   if (Date.now() < pausedUntil) return acquireTogether(signal);
 }
@@ -138,17 +136,43 @@ async function goWhenGranted(waitMs: number, signal: AbortSignal): Promise<void>
 const quotaRefusal = (waitMs?: number) =>
   new RegistryUnavailableError("quota", waitMs === undefined ? undefined : Math.max(1, Math.ceil(waitMs / 1000)));
 
+/**
+ * How early a batch caller told to wait asks again, and so how far ahead its slot may lie: 10 ms,
+ * less than a spacing (a slot an interactive caller holds stays out of reach). Asked for only once
+ * due, a slot was granted when the caller's timer and statement got there (a few ms late on a busy
+ * machine) and the next one a spacing after that: the lateness added up slot after slot, and a
+ * batch used 88 % of the quota where the pacing allows 95 %. Asked a little early, the slot is
+ * granted at its due time and the caller waits for it.
+ */
+const batchEarlyMs = () => Math.max(0, Math.min(10, Math.floor(QUOTA_WINDOW_MS / env().REGISTRY_MAX_RPS) - 1));
+
 async function acquireAlone(signal: AbortSignal): Promise<void> {
+  const early = batchEarlyMs();
   for (;;) {
     if (signal.aborted) throw quotaRefusal();
-    // No horizon: a slot, when there is one, is now.
+    // A 429 this process saw: waited out before asking (the fleet's row may not say so yet).
+    if (Date.now() < pausedUntil) await waitOrRefuse(pausedUntil - Date.now(), signal);
+    const pauseSeen = pausedUntil;
     const { slots_ms, wait_ms } = await takeSlots("batch", 1);
-    if (slots_ms.length > 0) return;
-    try {
-      await abortableDelay(wait_ms, signal);
-    } catch {
-      throw quotaRefusal(wait_ms);
+    if (slots_ms.length > 0) {
+      await waitOrRefuse(slots_ms[0]!, signal);
+      // Unless a 429 came while it waited (its slot withdrawn): it asks again, after the pause.
+      if (pausedUntil === pauseSeen) return;
+      continue;
     }
+    // A little early, but a wait within the early margin is waited whole: the fleet answers a
+    // pause's remaining time whatever the horizon, and asking early again would only ask again.
+    await waitOrRefuse(wait_ms > early ? wait_ms - early : wait_ms, signal);
+  }
+}
+
+/** Waits `ms` (nothing when not positive); the signal's abort meanwhile is a quota refusal. */
+async function waitOrRefuse(ms: number, signal: AbortSignal): Promise<void> {
+  if (ms <= 0) return;
+  try {
+    await abortableDelay(ms, signal);
+  } catch {
+    throw quotaRefusal(ms);
   }
 }
 
