@@ -3,8 +3,9 @@
  * with MIGRATION_DATABASE_URL, the schema owner, when that is set too); otherwise starts the
  * embedded PostgreSQL with its data in .data/ (kept across restarts), migrates it as the owner and
  * runs the app as its restricted role. Builds the app if needed, seeds a demo account on an empty
- * database and serves. For the local demo without SMTP_URL, a local SMTP server catches the app's
- * emails (kept in .data/mail) and the app shows them at /dev/mail.
+ * database and serves it with the production web start (`npm run web`; `--dev` runs `next dev`).
+ * For the local demo without SMTP_URL, a local SMTP server catches the app's emails (kept in
+ * .data/mail) and the app shows them at /dev/mail.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -23,6 +24,10 @@ const port = Number(process.env.PORT || 3000);
 /** Loopback unless told otherwise: HOST=0.0.0.0 serves the whole network. */
 const host = process.env.HOST || "127.0.0.1";
 const dev = process.argv.includes("--dev");
+/** The production web start, bundled by `npm run build` (scripts/bundle.ts). */
+const WEB_START = path.resolve("dist/web.mjs");
+/** What `npm run build` leaves: the Next.js build and the web start's bundle. */
+const BUILD_OUTPUTS = [path.join(".next", "BUILD_ID"), WEB_START];
 
 let app: ChildProcess | undefined;
 let stopDatabase = async () => {};
@@ -69,7 +74,7 @@ async function main() {
 
   migrate(process.env.MIGRATION_DATABASE_URL || process.env.DATABASE_URL!);
   process.env.DATABASE_URL ||= await ensureAppRole(process.env.MIGRATION_DATABASE_URL!, localSecret(DATA_DIR, "app-db-password"));
-  if (!dev && !fs.existsSync(path.join(".next", "BUILD_ID"))) {
+  if (!dev && !BUILD_OUTPUTS.every((file) => fs.existsSync(file))) {
     console.log("Building the app (first start only; `npm run build` rebuilds)…");
     const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
     if (build.status !== 0) throw new Error("The build failed.");
@@ -77,9 +82,10 @@ async function main() {
   const { seedDemo } = await import("./lib/seed-demo");
   const demo = await seedDemo();
 
-  app = spawn(path.resolve("node_modules/.bin/next"), [dev ? "dev" : "start", "-p", String(port), "-H", host], {
-    stdio: ["inherit", dev ? "pipe" : "inherit", "inherit"],
-  });
+  // Served as in production (`npm run web`): the API past Next.js's router, a SIGTERM drains.
+  app = dev
+    ? spawn(path.resolve("node_modules/.bin/next"), ["dev", "-p", String(port), "-H", host], { stdio: ["inherit", "pipe", "inherit"] })
+    : spawn(process.execPath, [WEB_START], { stdio: "inherit", env: { ...process.env, PORT: String(port), HOST: host } });
   // Development reads the JSON log lines as text; production keeps them JSON for the log store.
   // (pino-pretty writes to stdout itself; lines that are not JSON pass unchanged.)
   if (dev) app.stdout!.pipe(PinoPretty({ colorize: process.stdout.isTTY, translateTime: "SYS:HH:MM:ss.l", ignore: "pid" }));
