@@ -49,6 +49,13 @@ describe("health of the shared app", () => {
     expect(await get(inject("baseUrl"), "/api/health")).toEqual({ status: 200, body: { status: "ok", database: "ok" } });
   });
 
+  it("answers never to be cached, with the API's security headers", async () => {
+    for (const p of ["/api/health", "/api/health/live", "/api/health/ready"]) {
+      const res = await fetch(`${inject("baseUrl")}${p}`);
+      expect([res.headers.get("cache-control"), res.headers.get("x-content-type-options")], p).toEqual(["no-store", "nosniff"]);
+    }
+  });
+
   it("is not ready while a migration of its build is not applied", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hubi-migrations-"));
     for (const name of [...fs.readdirSync("prisma/migrations").filter((n) => !n.includes(".")), "29991231000000_not_applied_yet"]) {

@@ -1,8 +1,9 @@
 import { checkHealth } from "@/server/health/health";
+import { json } from "@/server/http/respond";
 
 export const dynamic = "force-dynamic";
 
 export async function GET() {
   const health = await checkHealth();
-  return Response.json(health, { status: health.status === "ok" ? 200 : 503 });
+  return json(health, health.status === "ok" ? 200 : 503);
 }
