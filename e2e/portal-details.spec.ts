@@ -148,9 +148,36 @@ test("the overview says which outcomes cost a credit, and the live quick start v
   await expect(snippet).toContainText("Idempotency-Key");
   await expect(snippet).toContainText('"consent"');
   await expect(snippet).not.toContainText("11111111111");
-  await page.getByRole("tab", { name: "Node.js" }).click();
-  await expect(snippet).toContainText('environment: "live"');
+  // The switch refetches the cards above (the getting-started list changes height as it loads),
+  // and a click while it moves can land beside the tab: wait for them, and click again if it did.
+  await expect(page.locator('[role="status"] .animate-spin')).toHaveCount(0);
+  await expect(async () => {
+    await page.getByRole("tab", { name: "Node.js" }).click();
+    await expect(snippet).toContainText('environment: "live"', { timeout: 2_000 });
+  }).toPass();
   await expect(snippet).toContainText("idempotencyKey");
+});
+
+test("the usage card keeps its height while its data loads, so the cards below it stay put", async ({ page }) => {
+  const business = await createTestBusiness({ live: true });
+  await signInAs(page, business);
+  await page.goto("/overview");
+  const usage = page.locator("section").filter({ has: page.getByRole("heading", { name: "Verifications, last 30 days" }) });
+  await expect(usage.getByText("No verifications yet")).toBeVisible();
+  const loaded = (await usage.boundingBox())!.height;
+  // The portal's data requests held: after the switch to live mode the card shows it is loading.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/trpc/**", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await setMode(page, "live");
+  await expect(usage.getByRole("status")).toContainText("Loading usage");
+  expect((await usage.boundingBox())!.height).toBe(loaded);
+  release();
+  await expect(usage.getByText("No verifications yet")).toBeVisible();
+  expect((await usage.boundingBox())!.height).toBe(loaded);
 });
 
 test("the request log opens a request's details, with the verification it produced", async ({ page, request }) => {

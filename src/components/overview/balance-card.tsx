@@ -21,7 +21,12 @@ export function BalanceCard() {
         title={t("title")}
         description={t("description")}
       />
-      {summary.isPending && <Loading label={t("loading")} />}
+      {/* The loaded card's height while it loads: the page does not jump when the data comes. */}
+      {summary.isPending && (
+        <div className="flex min-h-40 flex-col justify-center">
+          <Loading label={t("loading")} />
+        </div>
+      )}
       {summary.error && <ErrorState error={summary.error} />}
       {summary.data && (
         <CardBody className="space-y-3">

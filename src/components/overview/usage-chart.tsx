@@ -17,19 +17,23 @@ export function UsageChart() {
   const total = usage.data?.reduce((sum, d) => sum + OUTCOMES.reduce((s, o) => s + d[o], 0), 0) ?? 0;
   return (
     <Card>
-      <CardHeader title={t("title")} description={usage.data ? t("total", { total }) : undefined} />
-      {usage.isPending && <Loading label={t("loading")} />}
-      {usage.error && <ErrorState error={usage.error} />}
-      {usage.data && total === 0 && <Empty title={t("emptyTitle")}>{t("emptyBody")}</Empty>}
-      {usage.data && total > 0 && (
-        <CardBody>
-          <DailyBarChart
-            label={t("chartLabel", { total })}
-            data={usage.data}
-            bars={OUTCOMES.map((o) => ({ key: o, name: results(o), color: RESULTS[o].color }))}
-          />
-        </CardBody>
-      )}
+      {/* A blank line until the total is known, so that the card keeps its height. */}
+      <CardHeader title={t("title")} description={usage.data ? t("total", { total }) : "\u00a0"} />
+      {/* The chart's height in every state: the page does not jump when the data comes (after a mode switch too). */}
+      <div className="flex min-h-72 flex-col justify-center">
+        {usage.isPending && <Loading label={t("loading")} />}
+        {usage.error && <ErrorState error={usage.error} />}
+        {usage.data && total === 0 && <Empty title={t("emptyTitle")}>{t("emptyBody")}</Empty>}
+        {usage.data && total > 0 && (
+          <CardBody>
+            <DailyBarChart
+              label={t("chartLabel", { total })}
+              data={usage.data}
+              bars={OUTCOMES.map((o) => ({ key: o, name: results(o), color: RESULTS[o].color }))}
+            />
+          </CardBody>
+        )}
+      </div>
     </Card>
   );
 }
