@@ -103,7 +103,7 @@ describe("an app on the registry gateway", () => {
     const groupsBefore = sim!.counts().batchLookups;
     const created = await upload(payer.liveKey!, csvOf("nationalId", ["11111111111", suspended.nin, "22222222222", "12121212121"]), "text/csv", { baseUrl: app.url });
     expect(created.status).toBe(202);
-    const batch = await batchEnded(payer.liveKey!, created.body.data.id, 60_000, app.url);
+    const batch = await batchEnded(payer.liveKey!, created.body.data.id, { baseUrl: app.url });
     expect(batch).toMatchObject({ status: "completed", processedRows: 4, creditsUsed: 3 });
     expect(batch.counts).toEqual({ verified: 1, not_found: 1, expired: 0, revoked: 0, deceased: 1, invalid: 0, insufficient_credits: 0, registry_error: 1 });
     const lines = await resultLines(payer.liveKey!, batch.id, app.url);
@@ -172,7 +172,7 @@ describe("an app on the registry gateway", () => {
       api("POST", "/verify/citizen", { key: payer.liveKey, body: { nationalId }, headers: { prefer: "respond-async" }, baseUrl: app.url });
     const singles = await Promise.all(["10101010101", "11111111111", "10101010101", "11111111111"].map(verifyNow));
     expect(singles.map((r) => [r.status, r.body.data.result])).toEqual(Array(4).fill([200, "verified"]));
-    const batch = await batchEnded(payer.liveKey!, created.body.data.id, 60_000, app.url);
+    const batch = await batchEnded(payer.liveKey!, created.body.data.id, { timeoutMs: 40_000, baseUrl: app.url });
     expect(batch).toMatchObject({ status: "completed", processedRows: 6_000 });
     // At least one call per chunk: a process stalled past its chunk's lease (a loaded machine) has
     // that chunk taken over and asked again, which the batch's exact counts above make harmless.

@@ -64,7 +64,7 @@ describe("the whole app killed mid-batch", () => {
     const { biz, id } = await startLiveBatch(ROWS, CREDITS, app.url);
     // Row locks of the test's own decide the moment of the kill, whatever the timing: chunks 1 and
     // 2 (and any chunk already claimed) commit; the others wait, skipped by the workers' SKIP LOCKED.
-    const waiting = await holdLocks("SELECT 1 FROM batch_chunk WHERE batch_id = $1 AND chunk_no > 2 FOR UPDATE SKIP LOCKED", [id]);
+    const waiting = await holdLocks("SELECT 1 FROM batch_chunk WHERE batch_id = $1 AND chunk_no > 2 AND done_at IS NULL FOR UPDATE SKIP LOCKED", [id]);
     const committed = ROWS - waiting.rows * CHUNK_ROWS;
     await waitFor("the chunks not held back to commit", async () => (await processedRows(id)) === committed, 60_000);
     // Holding the batch row, then letting the chunks go: the next chunks are claimed, charged and
@@ -80,7 +80,7 @@ describe("the whole app killed mid-batch", () => {
     await batchRow.release();
     await startBatchApp();
     await expectExactlyOnce(biz, id, { rows: ROWS, credits: CREDITS });
-  });
+  }, 180_000); // two app starts and its named waits, each shorter
 });
 
 describe("the whole app killed mid-upload", () => {
@@ -112,7 +112,7 @@ describe("the whole app killed mid-upload", () => {
     expect(replayed.headers.get("idempotent-replayed")).toBe("true");
     expect(replayed.body.data.id).toBe(retried.body.data.id);
     expect(await batchCount(biz.businessId)).toBe(1);
-  });
+  }, 180_000); // two app starts and its named waits, each shorter
 });
 
 /** Takes the row locks of `sql` in a transaction of the test's own, held until `release` (which rolls it back). */

@@ -35,7 +35,7 @@ describe("a worker killed mid-batch", () => {
     workers = workers.filter((w) => w !== first);
     await startBatchWorker();
     await expectExactlyOnce(biz, id, { rows: ROWS, credits: CREDITS });
-  });
+  }, 120_000); // longer than its two named waits together (the first chunks, then the batch's end)
 });
 
 describe("two worker processes on one batch", () => {
@@ -43,5 +43,5 @@ describe("two worker processes on one batch", () => {
     const { biz, id } = await startLiveBatch(ROWS, CREDITS);
     await Promise.all([startBatchWorker(), startBatchWorker()]);
     await expectExactlyOnce(biz, id, { rows: ROWS, credits: CREDITS });
-  });
+  }, 120_000); // the upload, two worker starts and the batch's named wait
 });

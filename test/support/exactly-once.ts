@@ -34,7 +34,7 @@ export const processedRows = async (id: string) =>
 
 /** Waits for the batch of `liveBatchFile(rows)` to end, then checks the exactly-once invariants (through the app at `baseUrl`, else the run's). */
 export async function expectExactlyOnce(biz: LiveBusiness, id: string, { rows, credits, baseUrl }: { rows: number; credits: number; baseUrl?: string }) {
-  const batch = await batchEnded(biz.liveKey!, id, 120_000, baseUrl);
+  const batch = await batchEnded(biz.liveKey!, id, { baseUrl });
   expect(batch.status).toBe("completed");
   expect(batch.processedRows).toBe(rows);
   const { verified, not_found, expired, revoked, invalid, insufficient_credits } = batch.counts;

@@ -57,7 +57,7 @@ const ended = (portal: Awaited<ReturnType<typeof portalAs>>, id: string) =>
   waitFor(`batch ${id} to end`, async () => {
     const batch = await portal.batches.get({ id });
     return ENDED.has(batch.status) && batch;
-  }, 60_000);
+  }, 45_000);
 
 const count = async (sql: string, params: unknown[]) => (await pool().query<{ n: number }>(sql, params)).rows[0]!.n;
 const cancelledRows = (batchId: string) => count("SELECT count(*)::int AS n FROM batch_result WHERE batch_id = $1 AND result = 'cancelled'", [batchId]);
