@@ -15,7 +15,7 @@ import { api } from "../support/api";
 import { openOwnerPool } from "../support/owner-db";
 import { LOG_DIR } from "../support/app";
 import { createTestBusiness, uniqueNationalId, type TestBusiness } from "../support/factories";
-import { sleep } from "../support/queries";
+import { waitFor } from "../support/wait-for";
 
 let biz: TestBusiness;
 const owner = openOwnerPool();
@@ -69,12 +69,11 @@ beforeAll(async () => {
   expect((await api("GET", `/verifications/${ids.inUrl}`, { key: biz.testKey })).status).toBe(404);
   // A client building its Idempotency-Key from the national ID: the request log shows it masked.
   expect((await api("GET", "/verifications", { key: biz.testKey, headers: { "idempotency-key": `kyc-${keyedId}` } })).status).toBe(200);
-  // the request log is written in batches about once a second
-  for (let i = 0; i < 50; i++) {
+  // The request log is written in batches about once a second: its entries, before the tests read it.
+  await waitFor("the request log's entries", async () => {
     const { rows } = await pool().query<{ n: number }>("SELECT count(*)::int AS n FROM request_log_entry WHERE business_id = $1", [biz.businessId]);
-    if (rows[0]!.n >= 5) break;
-    await sleep(100);
-  }
+    return rows[0]!.n >= 5;
+  });
 });
 
 describe("national IDs are never stored in clear", () => {

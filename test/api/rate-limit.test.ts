@@ -156,7 +156,12 @@ describe("Redis rate limiter", () => {
       expect(blocked).toMatchObject({ allowed: false, remaining: 0 });
       expect(blocked.resetSeconds).toBeGreaterThanOrEqual(1);
       expect(blocked.resetSeconds).toBeLessThanOrEqual(2);
+      // The window rolls: once resetSeconds have passed, the burst's oldest second has left it.
       await sleep(blocked.resetSeconds * 1000 + 150);
+      expect(await limiter.hit(bucket, 60, 2)).toMatchObject({ allowed: true });
+      // A whole window later every hit has left it, however many seconds the burst spanned on a
+      // loaded machine (when it spanned two, only the first second's hits were back above).
+      await sleep(2_000 + 150);
       const after = await Promise.all(Array.from({ length: 70 }, () => limiter.hit(bucket, 60, 2)));
       expect(after.filter((h) => h.allowed)).toHaveLength(60);
     } finally {

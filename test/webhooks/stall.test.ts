@@ -20,6 +20,12 @@ let worker: WorkerProcess;
 let noisy: TestBusiness;
 let quiet: TestBusiness;
 
+/**
+ * Slower than this is a stall: a request held up by the hanging receiver would wait out the 10 s
+ * delivery timeout; half of it leaves a loaded machine (another file's large upload) its pauses.
+ */
+const STALLED_MS = 5_000;
+
 async function timed<T>(call: () => Promise<T>): Promise<{ ms: number; result: T }> {
   const started = performance.now();
   const result = await call();
@@ -58,10 +64,10 @@ describe("a receiver that never answers", () => {
     for (let i = 0; i < 5; i++) {
       const health = await timed(() => fetch(`${inject("baseUrl")}/api/health`));
       expect(health.result.status).toBe(200);
-      expect(health.ms).toBeLessThan(1_000);
+      expect(health.ms).toBeLessThan(STALLED_MS);
       const verify = await timed(() => api("POST", "/verify/citizen", { key: quiet.testKey, body: { nationalId: uniqueNationalId() } }));
       expect(verify.result.status).toBe(200);
-      expect(verify.ms).toBeLessThan(1_000);
+      expect(verify.ms).toBeLessThan(STALLED_MS);
     }
 
     const quietDelivered = () =>
