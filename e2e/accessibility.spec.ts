@@ -76,7 +76,8 @@ async function walk(page: Page, paths: string[], { tables = false } = {}): Promi
     const regions = page.locator("main [role=region]:has(> table)");
     if (await regions.evaluateAll((all) => all.some((r) => r.scrollWidth > r.clientWidth))) scrolling.push(path);
     await page.setViewportSize(PHONE);
-    expect({ path, width: await page.evaluate(() => document.documentElement.scrollWidth) }).toEqual({ path, width: PHONE.width });
+    // The layout follows the new width a moment later (a ResizeObserver's render): wait for it to settle.
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${path} fits a ${PHONE.width} px phone` }).toBe(PHONE.width);
     await expectNoClippedAction(page);
   }
   return { violations, scrolling };

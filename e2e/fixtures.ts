@@ -5,6 +5,7 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import { systemContext } from "@/server/context";
+import { disconnect } from "@/server/db/client";
 import { createAdmin } from "@/server/accounts/create-admin";
 import { codeFor, enrolTwoFactor } from "../test/support/two-factor";
 import { startWorkerProcess, type WorkerProcess } from "../test/support/worker-process";
@@ -33,7 +34,13 @@ export const test = base.extend<{ admin: Credentials }, { stack: void }>({
       const { env, app, stop } = await startTestStack({ name: `e2e-app-${workerInfo.parallelIndex}`, appEnv: { BATCH_WORKER_IN_APP: "true" } });
       Object.assign(process.env, env, { E2E_BASE_URL: app.url, NEXTAUTH_URL: app.url });
       await use();
-      await stop();
+      // This worker's own connections (fixtures call services) close before their database goes:
+      // dropped under them, each logged an error.
+      try {
+        await disconnect();
+      } finally {
+        await stop();
+      }
     },
     // Starting PostgreSQL, migrating it and starting the app: a minute or more on a loaded machine.
     { scope: "worker", auto: true, timeout: 240_000 },

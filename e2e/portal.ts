@@ -90,7 +90,7 @@ export async function keyAction(page: Page, keyName: string, action: "Edit" | "R
  * screen: none is cut off by the table's scrolling region or by the window's edge (issue 28 §3).
  */
 export async function expectNoClippedAction(page: Page) {
-  const clipped = await page.locator("main table").evaluateAll((tables) =>
+  const clipped = () => page.locator("main table").evaluateAll((tables) =>
     tables.flatMap((table) => {
       const view = (table.closest("[role=region]") ?? table).getBoundingClientRect();
       return Array.from(table.querySelectorAll("button, a"))
@@ -101,5 +101,6 @@ export async function expectNoClippedAction(page: Page) {
         .map((el) => el.textContent?.trim() || el.getAttribute("aria-label") || el.tagName);
     }),
   );
-  expect(clipped, `actions cut off on ${new URL(page.url()).pathname} at ${page.viewportSize()?.width} px`).toEqual([]);
+  // Polled: after a resize, the layout settles a render later.
+  await expect.poll(clipped, { message: `actions cut off on ${new URL(page.url()).pathname} at ${page.viewportSize()?.width} px` }).toEqual([]);
 }
