@@ -1,17 +1,22 @@
 /**
  * Batches survive a SIGKILL of the whole app (product rules §18), not only of a worker process:
  * an app that processes batches itself (BATCH_WORKER_IN_APP=true) killed mid-batch, then started
- * again, ends the batch exactly once; an app killed in the middle of a streamed upload leaves no
- * half batch, and the same upload retried with the same Idempotency-Key makes exactly one batch.
+ * again, ends the batch exactly once; an app killed in the middle of a streamed upload (which it
+ * spools, holding no transaction open) leaves no half batch, and the same upload retried with the
+ * same Idempotency-Key makes exactly one batch.
  * Each app started here names its database sessions, so that the tests can see its work in
  * progress and see it gone.
  */
+import fs from "node:fs";
 import http from "node:http";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { pool } from "@/server/db/client";
 import { startApp, type RunningApp } from "../support/app";
 import { appEnv } from "../support/env";
-import { createTestBusiness } from "../support/factories";
+import { createTestBusiness, uniqueNationalId } from "../support/factories";
+import { api } from "../support/api";
+import { processTree } from "../support/process-tree";
+import { SPOOL_PREFIX } from "@/server/batches/upload-spool";
 import { batchCount, upload } from "../support/batches";
 import { expectExactlyOnce, liveBatchFile, processedRows, startLiveBatch } from "../support/exactly-once";
 import { waitFor } from "../support/wait-for";
@@ -84,7 +89,7 @@ describe("the whole app killed mid-batch", () => {
 });
 
 describe("the whole app killed mid-upload", () => {
-  it("leaves no half batch; the same upload retried with the same Idempotency-Key makes exactly one batch", async () => {
+  it("holds nothing in the database while the file streams, leaves no half batch; the same upload retried with the same Idempotency-Key makes exactly one batch", async () => {
     const app = await startBatchApp();
     const biz = await createTestBusiness({ live: true, credits: CREDITS });
     const file = await liveBatchFile(ROWS);
@@ -93,9 +98,17 @@ describe("the whole app killed mid-upload", () => {
     const streamed = startStreamedUpload(`${app.url}/api/v1/batches`, { authorization: `Bearer ${biz.liveKey}`, "content-type": "text/csv", ...headers });
     // The first half of the file, never the rest: the upload cannot have ended when the app is killed.
     await streamed.send(file.slice(0, Math.floor(file.length / 2)));
-    await waitFor("the app to store the upload's first chunks in its open transaction", async () =>
-      (await sessionsOf(app.sessionName, "state = 'idle in transaction' AND query LIKE 'INSERT INTO batch_chunk%'")) > 0,
-    );
+    await waitFor("the app to spool the upload's first chunks", () => spooledBytes(app) > 0);
+    // Nothing of it is in the database yet, and no transaction waits on the upload: another
+    // business's event feed moves meanwhile (the feed shows only events older than every
+    // running transaction, which an upload's transaction would hold back until the upload ends).
+    expect(await sessionsOf(app.sessionName, "state = 'idle in transaction'")).toBe(0);
+    const other = await createTestBusiness();
+    const { cursor } = (await api<{ cursor: string }>("GET", "/events/feed", { key: other.testKey, baseUrl: app.url })).body;
+    const verified = await api("POST", "/verify/citizen", { key: other.testKey, body: { nationalId: uniqueNationalId() }, baseUrl: app.url });
+    const followed = await api<{ data: { data: { id: string } }[] }>("GET", `/events/feed?after=${cursor}&wait=20`, { key: other.testKey, baseUrl: app.url });
+    expect(followed.body.data.map((e) => e.data.id)).toEqual([verified.body.data.id]);
+    expect(spooledBytes(app)).toBeGreaterThan(0);
     await crash(app);
     await sessionsEnded(app);
     expect(await streamed.outcome).toMatchObject({ error: expect.any(String) });
@@ -114,6 +127,27 @@ describe("the whole app killed mid-upload", () => {
     expect(await batchCount(biz.businessId)).toBe(1);
   }, 180_000); // two app starts and its named waits, each shorter
 });
+
+/** The size of the upload spools the app's processes hold open (upload-spool.ts): removed files, reached by their handles. */
+function spooledBytes(app: BatchApp): number {
+  let bytes = 0;
+  for (const pid of processTree(app.process.pid!)) {
+    let fds: string[] = [];
+    try {
+      fds = fs.readdirSync(`/proc/${pid}/fd`);
+    } catch {
+      continue; // ended meanwhile
+    }
+    for (const fd of fds) {
+      try {
+        if (fs.readlinkSync(`/proc/${pid}/fd/${fd}`).includes(SPOOL_PREFIX)) bytes += fs.statSync(`/proc/${pid}/fd/${fd}`).size;
+      } catch {
+        // closed meanwhile
+      }
+    }
+  }
+  return bytes;
+}
 
 /** Takes the row locks of `sql` in a transaction of the test's own, held until `release` (which rolls it back). */
 async function holdLocks(sql: string, params: unknown[]) {
