@@ -3,7 +3,7 @@
  * and mode resolution as the tRPC context, read from the incoming request's cookies.
  */
 import { getServerSession } from "next-auth";
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { cache } from "react";
 import { authOptions } from "./options";
 import { newRequestId } from "@/server/crypto/identifiers";
@@ -15,8 +15,12 @@ import {
   selectMembership,
   selectMode,
   type CookieSession,
+  type TrpcContext,
 } from "@/server/trpc/context";
 import { userServiceContext } from "@/server/trpc/service-context";
+import { clientAddress } from "@/server/http/client-address";
+import { env } from "@/env";
+import { LOCALE_COOKIE, pickLocale } from "@/i18n/pick-locale";
 
 /** Once per request, however many layouts, guards and pages ask. */
 export const getPortalSession = cache(async () => {
@@ -28,6 +32,22 @@ export const getPortalSession = cache(async () => {
   if (!user) return null;
   const membership = selectMembership(user, jar.get(BUSINESS_COOKIE)?.value);
   return { user, membership, mode: selectMode(jar.get(MODE_COOKIE)?.value), mustEnrolTwoFactor: mustEnrolTwoFactor(user, membership) };
+});
+
+/**
+ * The tRPC context of a server component's prefetch (src/trpc/server.ts): the page's own session,
+ * selections and language, as the same call from the browser would have them.
+ */
+export const getServerComponentTrpcContext = cache(async (): Promise<TrpcContext> => {
+  const [portal, jar, incoming] = await Promise.all([getPortalSession(), cookies(), headers()]);
+  return {
+    user: portal?.user ?? null,
+    membership: portal?.membership,
+    mode: selectMode(jar.get(MODE_COOKIE)?.value),
+    locale: pickLocale({ saved: portal?.user.locale, cookie: jar.get(LOCALE_COOKIE)?.value, acceptLanguage: incoming.get("accept-language") }),
+    requestId: newRequestId(),
+    clientAddress: clientAddress(incoming, env().TRUSTED_PROXY_HOPS),
+  };
 });
 
 /** For pages and route handlers that call a service for the selected business; null when not a member. */

@@ -1,4 +1,5 @@
 import { headers } from "next/headers";
+import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/ui/page-header";
 import { BalanceCard } from "@/components/overview/balance-card";
@@ -8,6 +9,7 @@ import { UsageChart } from "@/components/overview/usage-chart";
 import { env } from "@/env";
 import { pageTitle } from "@/i18n/page-title";
 import { getPortalSession } from "@/server/auth/portal-session";
+import { getPrefetchClient, prefetchTrpc as trpc } from "@/server/trpc/prefetch";
 
 export const generateMetadata = pageTitle("overview");
 
@@ -22,9 +24,17 @@ async function apiBaseUrl(): Promise<{ url: string; configured: boolean }> {
 }
 
 export default async function OverviewPage() {
-  const [api, t] = await Promise.all([apiBaseUrl(), getTranslations("overview")]);
+  const queryClient = getPrefetchClient();
+  // The cards' data comes with the page: its first paint is whole, and nothing moves as it loads.
+  const [api, t] = await Promise.all([
+    apiBaseUrl(),
+    getTranslations("overview"),
+    queryClient.prefetchQuery(trpc.business.gettingStarted.queryOptions()),
+    queryClient.prefetchQuery(trpc.business.usageByDay.queryOptions()),
+    queryClient.prefetchQuery(trpc.business.summary.queryOptions()),
+  ]);
   return (
-    <>
+    <HydrationBoundary state={dehydrate(queryClient)}>
       <PageHeader title={t("title")} description={t("description")} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="lg:col-span-3">
@@ -38,6 +48,6 @@ export default async function OverviewPage() {
           <QuickStart baseUrl={api.url} hostIsConfigured={api.configured} />
         </div>
       </div>
-    </>
+    </HydrationBoundary>
   );
 }
