@@ -23,6 +23,8 @@ import { BATCH_COLUMNS, toBatch, type BatchRow } from "./batch-row";
 import { env } from "@/env";
 import { assertWithinLimit, hitApiLimit, rateLimitHeaders } from "@/server/ratelimit/api-limit";
 import { LIMITS } from "@/contracts/limits";
+import type { RateLimitHit } from "@/server/ratelimit";
+import { Sql } from "@/server/db/sql";
 
 export type CreateBatchInput = {
   businessId: string;
@@ -58,24 +60,26 @@ export async function createBatch(
     const claim = input.claimIdempotency ? await input.claimIdempotency({ file: summary.digest }) : null;
     if (claim && "replay" in claim) return { body: claim.replay as CreatedBatch, replayed: true };
     scope = claim?.scope ?? null;
-    // Counted once the file is whole and not a replay: a batch refused here (the 11th in a minute) stores nothing.
-    const hit = await hitApiLimit(input.businessId, input.mode, "batch", LIMITS.batchCreationsPerMinute);
-    assertWithinLimit(hit, "batch", input.mode);
-    const body = await storeBatch(ctx, input, id, summary.totalRows, spool, scope);
+    const { body, hit } = await storeBatch(ctx, input, id, summary.totalRows, spool, scope);
     return { body, replayed: false, headers: rateLimitHeaders(hit) };
   } catch (error) {
     // The claim was taken but nothing committed: free it, so the client can retry with the same key.
     if (scope) await releaseIdempotencyKey(scope);
     throw error;
   } finally {
-    await spool.close();
+    // Closing is what removes the spool; a failure to close must not hide the upload's own error.
+    await spool.close().catch(() => {});
   }
 }
 
-/** Sealed chunks per statement, at most (a few round trips for the largest file, each well under the server's limits). */
-const STORE_GROUP_BYTES = 4 * 1024 * 1024;
+/** Sealed chunks per statement: at most this many bytes of them (or one chunk), a few statements for the largest file. */
+const STORE_GROUP_BYTES = 8 * 1024 * 1024;
 
-/** The batch, its chunks and the completed Idempotency-Key, in one transaction: workers see the batch only once it is whole. */
+/**
+ * The batch, its chunks and the completed Idempotency-Key, in one transaction: workers see the
+ * batch only once it is whole. The batch limit is counted last before the commit: a batch refused
+ * there (the 11th in a minute) rolls back whole, and one that fails to be stored takes no slot.
+ */
 function storeBatch(
   ctx: ServiceContext,
   input: CreateBatchInput,
@@ -83,7 +87,7 @@ function storeBatch(
   totalRows: number,
   spool: UploadSpool,
   scope: IdempotencyScope | null,
-): Promise<CreatedBatch> {
+): Promise<{ body: CreatedBatch; hit: RateLimitHit }> {
   return transaction(async (client) => {
     const { rows } = await client.query<BatchRow>(
       `INSERT INTO batch (id, business_id, mode, total_rows, chunk_count, scope, api_key_id, user_id, request_id)
@@ -91,20 +95,22 @@ function storeBatch(
       [id, input.businessId, input.mode, totalRows, spool.chunks.length, input.scope, input.apiKeyId ?? null, ctx.actor.type === "user" ? ctx.actor.userId : null, ctx.requestId],
     );
     for await (const group of spool.groups(STORE_GROUP_BYTES)) {
-      await client.query(
-        `INSERT INTO batch_chunk (batch_id, chunk_no, first_row, row_count, input)
-         SELECT $1::uuid, * FROM unnest($2::int[], $3::int[], $4::int[], $5::bytea[])`,
-        [id, group.map((c) => c.chunkNo), group.map((c) => c.firstRow), group.map((c) => c.rowCount), group.map((c) => c.sealed)],
-      );
+      // Each sealed chunk its own parameter: sent as binary, where an array of them would go as hex text.
+      const q = new Sql();
+      const batchId = q.p(id, "uuid");
+      const values = group.map((c) => `(${batchId}, ${q.p(c.chunkNo, "int")}, ${q.p(c.firstRow, "int")}, ${q.p(c.rowCount, "int")}, ${q.p(c.sealed)})`);
+      await client.query(`INSERT INTO batch_chunk (batch_id, chunk_no, first_row, row_count, input) VALUES ${values.join(", ")}`, q.values);
     }
-    const created: CreatedBatch = { message: "Batch accepted", data: toBatch(rows[0]!) };
+    const body: CreatedBatch = { message: "Batch accepted", data: toBatch(rows[0]!) };
+    const hit = await hitApiLimit(input.businessId, input.mode, "batch", LIMITS.batchCreationsPerMinute);
+    assertWithinLimit(hit, "batch", input.mode);
     if (scope) {
       await client.query(
         `UPDATE idempotency_record SET state = 'completed', response_status = 202, response = $4
           WHERE business_id = $1 AND mode = $2 AND key = $3`,
-        [scope.businessId, scope.mode, scope.key, encrypt(JSON.stringify(created), encryptionContext(scope))],
+        [scope.businessId, scope.mode, scope.key, encrypt(JSON.stringify(body), encryptionContext(scope))],
       );
     }
-    return created;
+    return { body, hit };
   });
 }

@@ -27,7 +27,7 @@ export function batchContentType(header: string | null): BatchContentType {
 
 /**
  * Streams the rows of `body` in chunks of `chunkSize` to `onChunk` (awaited: the upload is read no
- * faster than the chunks are stored), and returns the row count and the file's digest.
+ * faster than the chunks are spooled), and returns the row count and the file's digest.
  */
 export async function readUpload(
   body: ReadableStream<Uint8Array> | null,

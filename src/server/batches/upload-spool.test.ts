@@ -1,15 +1,27 @@
 import fs from "node:fs";
 import os from "node:os";
-import { afterEach, expect, it } from "vitest";
-import { SPOOL_PREFIX, UploadSpool } from "./upload-spool";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
+import { UploadSpool } from "./upload-spool";
 
-const spoolFolders = () => fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith(SPOOL_PREFIX));
-const before = new Set(spoolFolders());
+// A temporary folder of this file's own: other processes spool uploads meanwhile.
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "hubi-spool-test-"));
+const systemTmp = process.env.TMPDIR;
 let spool: UploadSpool | undefined;
+
+beforeAll(() => {
+  process.env.TMPDIR = tmp;
+});
 
 afterEach(async () => {
   await spool?.close();
   spool = undefined;
+});
+
+afterAll(() => {
+  if (systemTmp === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = systemTmp;
+  fs.rmSync(tmp, { recursive: true, force: true });
 });
 
 it("numbers the chunks and their rows, and gives them back in order, in groups of at most the bytes asked", async () => {
@@ -38,5 +50,6 @@ it("numbers the chunks and their rows, and gives them back in order, in groups o
 it("leaves nothing in the temporary folder, even while it is open", async () => {
   spool = await UploadSpool.open();
   await spool.append(1, () => Buffer.from("sealed"));
-  expect(spoolFolders().filter((name) => !before.has(name))).toEqual([]);
+  expect(os.tmpdir()).toBe(tmp);
+  expect(fs.readdirSync(tmp)).toEqual([]);
 });

@@ -7,8 +7,7 @@
  * The file is removed from its folder as soon as it is opened: only this process's open handle
  * reaches it, and it is gone when the handle closes, even if the process is killed. Its chunks are
  * sealed (chunk-input.ts), so no national ID is at rest in clear there either. It lives in the
- * system's temporary folder (TMPDIR), and takes about as much room as the chunks will in the
- * database.
+ * system's temporary folder (TMPDIR), and takes as much room as the chunks will in the database.
  */
 import fs from "node:fs/promises";
 import os from "node:os";
@@ -27,10 +26,16 @@ export class UploadSpool {
 
   static async open(): Promise<UploadSpool> {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), SPOOL_PREFIX));
-    const name = path.join(dir, "chunks");
-    const file = await fs.open(name, "w+", 0o600);
-    await fs.rm(dir, { recursive: true });
-    return new UploadSpool(file);
+    let file: fs.FileHandle | undefined;
+    try {
+      file = await fs.open(path.join(dir, "chunks"), "w+", 0o600);
+      await fs.rm(dir, { recursive: true });
+      return new UploadSpool(file);
+    } catch (error) {
+      await file?.close();
+      await fs.rm(dir, { recursive: true, force: true });
+      throw error;
+    }
   }
 
   /** Appends the next chunk of `rowCount` rows, sealed by `seal` under its chunk number (from 1). */
@@ -38,7 +43,9 @@ export class UploadSpool {
     const last = this.chunks.at(-1);
     const chunkNo = this.chunks.length + 1;
     const sealed = seal(chunkNo);
-    await this.file.write(sealed, 0, sealed.length, this.size);
+    // A full disk may take part of a write without an error: only a whole chunk counts.
+    const { bytesWritten } = await this.file.write(sealed, 0, sealed.length, this.size);
+    if (bytesWritten !== sealed.length) throw new Error(`The upload spool took ${bytesWritten} of a chunk's ${sealed.length} bytes (is TMPDIR full?)`);
     this.chunks.push({ chunkNo, firstRow: last ? last.firstRow + last.rowCount : 1, rowCount, offset: this.size, length: sealed.length });
     this.size += sealed.length;
   }
@@ -54,7 +61,8 @@ export class UploadSpool {
         bytes = 0;
       }
       const sealed = Buffer.alloc(chunk.length);
-      await this.file.read(sealed, 0, chunk.length, chunk.offset);
+      const { bytesRead } = await this.file.read(sealed, 0, chunk.length, chunk.offset);
+      if (bytesRead !== chunk.length) throw new Error(`The upload spool gave back ${bytesRead} of chunk ${chunk.chunkNo}'s ${chunk.length} bytes`);
       group.push({ ...chunk, sealed });
       bytes += chunk.length;
     }
