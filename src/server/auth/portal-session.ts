@@ -35,7 +35,7 @@ export const getPortalSession = cache(async () => {
 });
 
 /**
- * The tRPC context of a server component's prefetch (src/trpc/server.ts): the page's own session,
+ * The tRPC context of a server component's prefetch (src/server/trpc/prefetch.ts): the page's own session,
  * selections and language, as the same call from the browser would have them.
  */
 export const getServerComponentTrpcContext = cache(async (): Promise<TrpcContext> => {

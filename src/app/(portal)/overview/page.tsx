@@ -26,12 +26,15 @@ async function apiBaseUrl(): Promise<{ url: string; configured: boolean }> {
 export default async function OverviewPage() {
   const queryClient = getPrefetchClient();
   // The cards' data comes with the page: its first paint is whole, and nothing moves as it loads.
+  // (Not for a visitor the portal's layout turns away: the calls would only be refused.)
+  const session = await getPortalSession();
+  const prefetch = session?.membership && !session.mustEnrolTwoFactor;
   const [api, t] = await Promise.all([
     apiBaseUrl(),
     getTranslations("overview"),
-    queryClient.prefetchQuery(trpc.business.gettingStarted.queryOptions()),
-    queryClient.prefetchQuery(trpc.business.usageByDay.queryOptions()),
-    queryClient.prefetchQuery(trpc.business.summary.queryOptions()),
+    prefetch && queryClient.prefetchQuery(trpc.business.gettingStarted.queryOptions()),
+    prefetch && queryClient.prefetchQuery(trpc.business.usageByDay.queryOptions()),
+    prefetch && queryClient.prefetchQuery(trpc.business.summary.queryOptions()),
   ]);
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
