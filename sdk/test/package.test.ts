@@ -129,7 +129,9 @@ afterAll(() => {
   if (work) fs.rmSync(work, { recursive: true, force: true });
 });
 
-describe("the packed @hubi/node", () => {
+// Each test runs tools in processes of their own (node, a TypeScript compiler, publint, attw): half
+// a minute each on a loaded 2-core machine, and over a minute for the two linters together.
+describe("the packed @hubi/node", { timeout: 180_000 }, () => {
   it("ships its built code, declarations and README, and nothing else", async () => {
     const { stdout } = await run("tar", ["-tzf", tarball]);
     const files = stdout.trim().split("\n").map((f) => f.replace(/^package\//, ""));
