@@ -10,6 +10,7 @@ export const OWN_PROCESS_FILES = [
   "test/fleet/fleet.test.ts",
   "test/registry/gateway.test.ts",
   "test/services/database-pool.test.ts",
+  "test/services/pending-takeover.test.ts",
   "test/webhooks/delivery.test.ts",
   "test/webhooks/insecure-off.test.ts",
 ];

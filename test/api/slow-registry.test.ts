@@ -8,7 +8,7 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { pool } from "@/server/db/client";
 import { api } from "../support/api";
-import { PENDING_LEASE_SECONDS, SLOW_IDS, SYNC_BUDGET_MS } from "../support/env";
+import { SLOW_IDS, SYNC_BUDGET_MS } from "../support/env";
 import { createTestBusiness, type TestBusiness } from "../support/factories";
 import { balanceOf, ledgerSum, verificationCount } from "../support/queries";
 import { seedCitizens } from "../support/batches";
@@ -105,25 +105,6 @@ describe("a slow registry, for a caller that sends Prefer: respond-async", () =>
     const { rows } = await pool().query("SELECT kind, amount FROM credit_ledger_entry WHERE business_id = $1 AND kind <> 'grant' ORDER BY id", [biz.businessId]);
     expect(rows).toEqual([{ kind: "usage", amount: -1 }, { kind: "refund", amount: 1 }]);
   }, 60_000);
-
-  it("completes once when the worker holding the lookup is killed: another worker takes it over", async () => {
-    const biz = await createTestBusiness({ live: true, credits: 5 });
-    const res = await verify(biz, SLOW_IDS.slow, ASYNC);
-    expect(res.status).toBe(202);
-    const { id } = res.body.data;
-    const first = await pendingWorker();
-    await waitFor("the first worker to take the lookup", async () => {
-      const { rows } = await pool().query("SELECT 1 FROM pending_lookup WHERE id = $1 AND attempts = 1 AND leased_until > now()", [id]);
-      return rows.length === 1;
-    });
-    await first.kill();
-    await pendingWorker();
-    expect((await completed(biz, id, (PENDING_LEASE_SECONDS + 10) * 1000)).body.data.result).toBe("verified");
-    expect(await completions(biz, id)).toEqual(["verified"]);
-    const { rows } = await pool().query("SELECT attempts, state FROM pending_lookup WHERE id = $1", [id]);
-    expect(rows).toEqual([{ attempts: 2, state: "resolved" }]);
-    expect(await balanceOf(biz.businessId)).toBe(4);
-  }, 40_000);
 });
 
 describe("a slow registry, for a request shaped as the specification shows", () => {
