@@ -14,13 +14,11 @@ import {
   mustEnrolTwoFactor,
   selectMembership,
   selectMode,
+  trpcContextFor,
   type CookieSession,
   type TrpcContext,
 } from "@/server/trpc/context";
 import { userServiceContext } from "@/server/trpc/service-context";
-import { clientAddress } from "@/server/http/client-address";
-import { env } from "@/env";
-import { LOCALE_COOKIE, pickLocale } from "@/i18n/pick-locale";
 
 /** Once per request, however many layouts, guards and pages ask. */
 export const getPortalSession = cache(async () => {
@@ -40,14 +38,7 @@ export const getPortalSession = cache(async () => {
  */
 export const getServerComponentTrpcContext = cache(async (): Promise<TrpcContext> => {
   const [portal, jar, incoming] = await Promise.all([getPortalSession(), cookies(), headers()]);
-  return {
-    user: portal?.user ?? null,
-    membership: portal?.membership,
-    mode: selectMode(jar.get(MODE_COOKIE)?.value),
-    locale: pickLocale({ saved: portal?.user.locale, cookie: jar.get(LOCALE_COOKIE)?.value, acceptLanguage: incoming.get("accept-language") }),
-    requestId: newRequestId(),
-    clientAddress: clientAddress(incoming, env().TRUSTED_PROXY_HOPS),
-  };
+  return trpcContextFor(portal?.user ?? null, (name) => jar.get(name)?.value, incoming);
 });
 
 /** For pages and route handlers that call a service for the selected business; null when not a member. */

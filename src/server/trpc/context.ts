@@ -109,8 +109,20 @@ export type TrpcContext = {
 export async function createTrpcContext({ req }: { req: Request }): Promise<TrpcContext> {
   const session = (await getServerSession(authOptions())) as CookieSession;
   const user = await loadPortalUser(session?.userId, session);
-  const membership = selectMembership(user, cookie(req, BUSINESS_COOKIE));
-  const mode = selectMode(cookie(req, MODE_COOKIE));
-  const locale = pickLocale({ saved: user?.locale, cookie: cookie(req, LOCALE_COOKIE), acceptLanguage: req.headers.get("accept-language") });
-  return { user, membership, mode, locale, requestId: newRequestId(), clientAddress: clientAddress(req.headers, env().TRUSTED_PROXY_HOPS) };
+  return trpcContextFor(user, (name) => cookie(req, name), req.headers);
+}
+
+/**
+ * The context for `user`, with the business, mode and language its cookies select: one rule for
+ * a call from the browser and a server component's prefetch (src/server/trpc/prefetch.ts).
+ */
+export function trpcContextFor(user: PortalUser | null, cookieOf: (name: string) => string | undefined, headers: { get(name: string): string | null }): TrpcContext {
+  return {
+    user,
+    membership: selectMembership(user, cookieOf(BUSINESS_COOKIE)),
+    mode: selectMode(cookieOf(MODE_COOKIE)),
+    locale: pickLocale({ saved: user?.locale, cookie: cookieOf(LOCALE_COOKIE), acceptLanguage: headers.get("accept-language") }),
+    requestId: newRequestId(),
+    clientAddress: clientAddress(headers, env().TRUSTED_PROXY_HOPS),
+  };
 }
