@@ -1,11 +1,12 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 
-const LINKS = [
+const PAGES = [
   { href: "/docs", key: "reference" },
   { href: "/docs/guide", key: "guide" },
-  { href: "/api/v1/docs/openapi.json", key: null },
 ] as const;
+
+const linkClass = (current: boolean) => (current ? "font-medium text-slate-900" : "text-slate-500 hover:text-slate-900");
 
 export function DocsNav({ current }: { current: string }) {
   const t = useTranslations("docs.nav");
@@ -15,11 +16,15 @@ export function DocsNav({ current }: { current: string }) {
         <Link href="/" className="font-semibold tracking-tight">
           Hubi
         </Link>
-        {LINKS.map(({ href, key }) => (
-          <Link key={href} href={href} className={href === current ? "font-medium text-slate-900" : "text-slate-500 hover:text-slate-900"}>
-            {key ? t(key) : "openapi.json"}
+        {PAGES.map(({ href, key }) => (
+          <Link key={href} href={href} className={linkClass(href === current)}>
+            {t(key)}
           </Link>
         ))}
+        {/* A document, not a page: a plain link, so the router neither prefetches nor renders it. */}
+        <a href="/api/v1/docs/openapi.json" className={linkClass(false)}>
+          openapi.json
+        </a>
       </nav>
     </header>
   );
