@@ -14,7 +14,7 @@ import { pool } from "@/server/db/client";
 import { systemContext } from "@/server/context";
 import { setWebhookUrl } from "@/server/webhooks/set-webhook-url";
 import { expect, signInAs, test } from "./fixtures";
-import { expectNoClippedAction, verifyViaApi } from "./portal";
+import { expectNoClippedAction, expectReferenceShown, verifyViaApi } from "./portal";
 import { createApiKey } from "@/server/keys/create-api-key";
 import { createTestBusiness } from "../test/support/factories";
 import { memberContext } from "../test/support/contexts";
@@ -67,6 +67,7 @@ async function walk(page: Page, paths: string[], { tables = false } = {}): Promi
   for (const path of paths) {
     await page.setViewportSize(LAPTOP);
     await page.goto(path);
+    if (path === "/docs") await expectReferenceShown(page);
     await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
     await expect(page.locator('[role="status"] .animate-spin')).toHaveCount(0);
     const found = await seriousViolations(page);

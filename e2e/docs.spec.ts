@@ -8,6 +8,7 @@
 import type { Page, Request } from "@playwright/test";
 import { pool } from "@/server/db/client";
 import { expect, screenshotPath, signInAs, test } from "./fixtures";
+import { expectReferenceShown } from "./portal";
 import { createTestBusiness } from "../test/support/factories";
 
 const origin = () => new URL(process.env.E2E_BASE_URL!).origin;
@@ -26,7 +27,7 @@ test("the API reference stays on the deployment and fits a desktop and a phone",
   await page.setViewportSize({ width: 1366, height: 900 });
   // Rendered on the server too: monitors and crawlers get a 200, not a 500.
   expect((await page.goto("/docs"))!.status()).toBe(200);
-  await expect(page.getByRole("heading", { name: "Hubi API", level: 1 })).toBeVisible();
+  await expectReferenceShown(page);
   const sidebar = page.getByRole("navigation", { name: "Sidebar for Hubi API" });
   expect((await sidebar.boundingBox())!.width).toBeLessThan(400);
   // The vendor's stylesheet is what keeps its icons (client-library logos among them) icon-sized.
@@ -96,7 +97,7 @@ test("a key typed into the reference is used but never kept in the browser", asy
   // operation's anchor in the address, and at an anchor the reference renders that operation first
   // and the rest (its title, the key's box) when the browser is next idle, late on a loaded machine.
   await page.goto("/docs");
-  await expect(page.getByRole("heading", { name: "Hubi API", level: 1 })).toBeVisible();
+  await expectReferenceShown(page);
   await expect(page.getByRole("textbox", { name: "Bearer Token" })).toHaveValue("");
 });
 

@@ -104,3 +104,13 @@ export async function expectNoClippedAction(page: Page) {
   // Polled: after a resize, the layout settles a render later.
   await expect.poll(clipped, { message: `actions cut off on ${new URL(page.url()).pathname} at ${page.viewportSize()?.width} px` }).toEqual([]);
 }
+
+/**
+ * Waits for the API reference's first render. The vendor's bundle parses and lays out the whole
+ * OpenAPI document in the browser: 2–4 s of one core on an idle machine, ten times that while both
+ * suites load this 2-core machine, so its own budget (a clicked action has the test's) rather than
+ * the 15 s an assertion usually gets.
+ */
+export async function expectReferenceShown(page: Page) {
+  await expect(page.getByRole("heading", { name: "Hubi API", level: 1 })).toBeVisible({ timeout: 60_000 });
+}
