@@ -3,6 +3,7 @@
  * the suspended banner, finding a verification in the history, confirming role changes, and the
  * credits page's ledger links and buying instructions.
  */
+import type { Locator } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import { adminContext } from "../test/support/contexts";
 import { createTestBusiness, createTestMember, uniqueNationalId } from "../test/support/factories";
@@ -154,7 +155,10 @@ test("the overview says which outcomes cost a credit, and the live quick start v
   await expect(snippet).toContainText("idempotencyKey");
 });
 
-test("the overview's cards come with the page, and a mode switch brings the other mode's without a loading state", async ({ page, request }) => {
+test("the overview's cards come with the page, and a mode switch brings the other mode's without a loading state; so do the other pages' data", async ({
+  page,
+  request,
+}) => {
   const business = await createTestBusiness({ live: true });
   expect((await verifyViaApi(request, business.testKey, { nationalId: "11111111111" })).status()).toBe(200);
   await signInAs(page, business);
@@ -176,6 +180,19 @@ test("the overview's cards come with the page, and a mode switch brings the othe
   await expect(page.getByRole("switch", { name: "Live mode" })).toHaveAttribute("aria-checked", "true");
   await expect(usage.getByText("No verifications yet")).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { loadingSeen: string[] }).loadingSeen)).toEqual([]);
+
+  // The pages a developer opens most show their data on arrival too (tRPC still never answers).
+  const arrivals: [string, Locator][] = [
+    ["/keys", page.getByRole("main").getByRole("table")],
+    ["/credits", page.getByTestId("credit-balance")],
+    ["/team", page.getByRole("main").getByText(business.email)],
+    ["/webhooks", page.getByRole("heading", { name: "Endpoint, live mode" })],
+  ];
+  for (const [path, content] of arrivals) {
+    await page.goto(path);
+    await expect(content.first(), path).toBeVisible();
+    await expect(page.locator("main [role=status] .animate-spin"), path).toHaveCount(0);
+  }
 });
 
 test("the request log opens a request's details, with the verification it produced", async ({ page, request }) => {

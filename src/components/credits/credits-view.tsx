@@ -12,9 +12,9 @@ import { useFormat } from "@/components/i18n/format";
 import { usePortal } from "@/components/portal/portal-context";
 import { mayDo } from "@/contracts/roles";
 import { useTRPC } from "@/trpc/client";
+import { CREDIT_LEDGER_PAGE_SIZE } from "@/components/portal/page-sizes";
 import { ThresholdForm } from "./threshold-form";
 
-const LIMIT = 20;
 const KIND_TONE = { grant: "success", usage: "neutral", refund: "info", adjustment: "warning" } as const;
 
 export function CreditsView({ contact }: { contact: string }) {
@@ -24,7 +24,7 @@ export function CreditsView({ contact }: { contact: string }) {
   const { role, mode } = usePortal();
   const [page, setPage] = useState(1);
   const summary = useQuery(trpc.business.summary.queryOptions());
-  const ledger = useQuery({ ...trpc.credits.ledger.queryOptions({ page, limit: LIMIT }), placeholderData: (previous) => previous });
+  const ledger = useQuery({ ...trpc.credits.ledger.queryOptions({ page, limit: CREDIT_LEDGER_PAGE_SIZE }), placeholderData: (previous) => previous });
 
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
@@ -92,7 +92,7 @@ export function CreditsView({ contact }: { contact: string }) {
                 ))}
               </Tbody>
             </Table>
-            <Pagination page={page} limit={LIMIT} total={ledger.data.pagination.total} onPage={setPage} />
+            <Pagination page={page} limit={CREDIT_LEDGER_PAGE_SIZE} total={ledger.data.pagination.total} onPage={setPage} />
           </>
         )}
       </Card>

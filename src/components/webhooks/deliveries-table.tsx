@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { ActionsTd, ActionsTh, Table, Tbody, Td, Th } from "@/components/ui/table";
 import { useInvalidateWebhooks } from "./use-invalidate-webhooks";
+import { WEBHOOK_DELIVERIES_SHOWN } from "@/components/portal/page-sizes";
 import { AttemptSummary } from "./attempt-summary";
 
 const STATUS_STYLE = { pending: "text-amber-700", succeeded: "text-green-700", failed: "text-red-700" } as const;
@@ -19,7 +20,7 @@ export function DeliveriesTable({ canEdit }: { canEdit: boolean }) {
   const trpc = useTRPC();
   const invalidate = useInvalidateWebhooks();
   const [open, setOpen] = useState<string | null>(null);
-  const deliveries = useQuery({ ...trpc.webhooks.deliveries.queryOptions({ limit: 50 }), refetchInterval: 5_000 });
+  const deliveries = useQuery({ ...trpc.webhooks.deliveries.queryOptions({ limit: WEBHOOK_DELIVERIES_SHOWN }), refetchInterval: 5_000 });
   const resend = useSubmission(trpc.webhooks.resend.mutationOptions({ onSuccess: invalidate }));
   const items = deliveries.data?.items ?? [];
   return (

@@ -3,6 +3,8 @@ import { env } from "@/env";
 import { pageTitle } from "@/i18n/page-title";
 import { PageHeader } from "@/components/ui/page-header";
 import { CreditsView } from "@/components/credits/credits-view";
+import { CREDIT_LEDGER_PAGE_SIZE } from "@/components/portal/page-sizes";
+import { Prefetched } from "../prefetched";
 
 export const generateMetadata = pageTitle("credits");
 
@@ -11,7 +13,14 @@ export default async function CreditsPage() {
   return (
     <>
       <PageHeader title={t("title")} description={t("description")} />
-      <CreditsView contact={env().CREDITS_CONTACT} />
+      <Prefetched
+        prefetch={(client, trpc) => [
+          client.prefetchQuery(trpc.business.summary.queryOptions()),
+          client.prefetchQuery(trpc.credits.ledger.queryOptions({ page: 1, limit: CREDIT_LEDGER_PAGE_SIZE })),
+        ]}
+      >
+        <CreditsView contact={env().CREDITS_CONTACT} />
+      </Prefetched>
     </>
   );
 }

@@ -1,5 +1,4 @@
 import { headers } from "next/headers";
-import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/ui/page-header";
 import { BalanceCard } from "@/components/overview/balance-card";
@@ -9,7 +8,7 @@ import { UsageChart } from "@/components/overview/usage-chart";
 import { env } from "@/env";
 import { pageTitle } from "@/i18n/page-title";
 import { getPortalSession } from "@/server/auth/portal-session";
-import { getPrefetchClient, prefetchTrpc as trpc } from "@/server/trpc/prefetch";
+import { Prefetched } from "../prefetched";
 
 export const generateMetadata = pageTitle("overview");
 
@@ -24,20 +23,15 @@ async function apiBaseUrl(): Promise<{ url: string; configured: boolean }> {
 }
 
 export default async function OverviewPage() {
-  const queryClient = getPrefetchClient();
-  // The cards' data comes with the page: its first paint is whole, and nothing moves as it loads.
-  // (Not for a visitor the portal's layout turns away: the calls would only be refused.)
-  const session = await getPortalSession();
-  const prefetch = session?.membership && !session.mustEnrolTwoFactor;
-  const [api, t] = await Promise.all([
-    apiBaseUrl(),
-    getTranslations("overview"),
-    prefetch && queryClient.prefetchQuery(trpc.business.gettingStarted.queryOptions()),
-    prefetch && queryClient.prefetchQuery(trpc.business.usageByDay.queryOptions()),
-    prefetch && queryClient.prefetchQuery(trpc.business.summary.queryOptions()),
-  ]);
+  const [api, t] = await Promise.all([apiBaseUrl(), getTranslations("overview")]);
   return (
-    <HydrationBoundary state={dehydrate(queryClient)}>
+    <Prefetched
+      prefetch={(client, trpc) => [
+        client.prefetchQuery(trpc.business.gettingStarted.queryOptions()),
+        client.prefetchQuery(trpc.business.usageByDay.queryOptions()),
+        client.prefetchQuery(trpc.business.summary.queryOptions()),
+      ]}
+    >
       <PageHeader title={t("title")} description={t("description")} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="lg:col-span-3">
@@ -51,6 +45,6 @@ export default async function OverviewPage() {
           <QuickStart baseUrl={api.url} hostIsConfigured={api.configured} />
         </div>
       </div>
-    </HydrationBoundary>
+    </Prefetched>
   );
 }

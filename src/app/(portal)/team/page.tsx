@@ -2,6 +2,8 @@ import { getTranslations } from "next-intl/server";
 import { pageTitle } from "@/i18n/page-title";
 import { PageHeader } from "@/components/ui/page-header";
 import { TeamView } from "@/components/team/team-view";
+import { mayDo } from "@/contracts/roles";
+import { Prefetched } from "../prefetched";
 
 export const generateMetadata = pageTitle("team");
 
@@ -10,7 +12,14 @@ export default async function TeamPage() {
   return (
     <>
       <PageHeader title={t("title")} description={t("description")} />
-      <TeamView />
+      <Prefetched
+        prefetch={(client, trpc, role) => [
+          client.prefetchQuery(trpc.team.members.queryOptions()),
+          mayDo(role, "manageTeam") && client.prefetchQuery(trpc.team.invitations.queryOptions()),
+        ]}
+      >
+        <TeamView />
+      </Prefetched>
     </>
   );
 }
