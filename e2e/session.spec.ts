@@ -1,7 +1,8 @@
 /**
  * A session that ends (signed out everywhere from another browser, or expired) and a link opened
  * while signed out both lead to sign-in and, after it, back to the page the reader was on. The
- * notice on the sign-in page is checked in English and in Somali.
+ * notice on the sign-in page is checked in English and in Somali. Before the page is interactive,
+ * its form cannot be sent natively (its fields in the address).
  */
 import type { Page } from "@playwright/test";
 import { expect, signInAs, test, type Credentials } from "./fixtures";
@@ -60,4 +61,18 @@ test("a deep link opened while signed out returns to its page after sign-in", as
   await signInHere(page, business);
   await page.waitForURL((url) => url.pathname === path);
   await expect(page.getByText(verified.data.reference).first()).toBeVisible();
+});
+
+test("until the page's script runs, the sign-in form cannot be sent: no password ever travels in the address", async ({ browser }) => {
+  // A page whose script never runs stands for the moments before it does, on a slow connection.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/sign-in");
+  await expect(page.getByRole("button", { name: "Sign in" })).toBeDisabled();
+  await page.getByLabel("Email").fill("reader@example.test");
+  await page.getByLabel("Password").fill("a password 1234");
+  await page.getByLabel("Password").press("Enter");
+  await page.waitForLoadState("load");
+  expect(page.url()).not.toContain("password");
+  await context.close();
 });

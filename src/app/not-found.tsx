@@ -1,7 +1,7 @@
 import Image from "next/image";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { buttonClasses } from "@/components/ui/button";
+import { buttonClasses } from "@/components/ui/button-classes";
 import { pageTitle } from "@/i18n/page-title";
 
 export const generateMetadata = pageTitle("landing", "notFound.title");

@@ -2,7 +2,7 @@ import Image from "next/image";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { LanguageSwitcher } from "@/components/i18n/language-switcher";
-import { buttonClasses } from "@/components/ui/button";
+import { buttonClasses } from "@/components/ui/button-classes";
 import { getPortalSession } from "@/server/auth/portal-session";
 
 const FEATURES = ["oneCall", "names", "compliance"] as const;

@@ -2,11 +2,12 @@
 
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
-import { useEffect, useSyncExternalStore } from "react";
+import { useEffect } from "react";
 import type { ApiReferenceReact as Reference } from "@scalar/api-reference-react";
 import "@scalar/api-reference-react/style.css";
 import "./api-reference.css";
 import { Notice } from "@/components/ui/states";
+import { useBrowserValue } from "@/components/ui/use-hydrated";
 import { useTRPC } from "@/trpc/client";
 import { useSubmission } from "@/trpc/use-submission";
 
@@ -23,13 +24,7 @@ function LoadingReference() {
 }
 
 /** The page's origin: known in the browser only, so server rendering waits for it (null). */
-const noSubscription = () => () => {};
-const useOrigin = () =>
-  useSyncExternalStore(
-    noSubscription,
-    () => window.location.origin,
-    () => null,
-  );
+const useOrigin = () => useBrowserValue(() => window.location.origin, null);
 
 /**
  * Nothing leaves the deployment: the vendor's web fonts (fonts.scalar.com), its request proxy

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { buttonClasses } from "@/components/ui/button";
+import { buttonClasses } from "@/components/ui/button-classes";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Pagination } from "@/components/ui/pagination";
 import { Empty, ErrorState, Loading } from "@/components/ui/states";
