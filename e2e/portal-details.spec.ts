@@ -110,6 +110,8 @@ test("changing a member's role asks first; cancelling changes nothing; removing 
   await expect(role).toHaveValue("viewer");
   await role.selectOption("developer");
   await dialog.getByRole("button", { name: "Change role" }).click();
+  // The select follows the saved role once the change is done; a reload before could cancel it.
+  await expect(role).toHaveValue("developer");
   await page.reload();
   await expect(page.getByLabel(/^Role of /).last()).toHaveValue("developer");
 

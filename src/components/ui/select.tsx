@@ -1,11 +1,15 @@
+"use client";
 import { ChevronDown } from "lucide-react";
 import { cn } from "./cn";
+import { useHydrated } from "./use-hydrated";
 
 /**
  * The one select: the native control (keyboard, screen readers and phones' pickers come with it)
- * drawn like the text fields, with the icon set's chevron instead of the browser's arrow.
+ * drawn like the text fields, with the icon set's chevron instead of the browser's arrow. Disabled
+ * until the page is hydrated, as buttons are: a choice made before would reach no handler.
  */
-export function Select({ className, children, ...select }: React.SelectHTMLAttributes<HTMLSelectElement>) {
+export function Select({ className, children, disabled, ...select }: React.SelectHTMLAttributes<HTMLSelectElement>) {
+  const hydrated = useHydrated();
   return (
     <span className="relative block">
       <select
@@ -14,6 +18,7 @@ export function Select({ className, children, ...select }: React.SelectHTMLAttri
           "focus:ring-2 focus:ring-inset focus:ring-blue-800 aria-[invalid=true]:ring-red-600",
           className,
         )}
+        disabled={disabled || !hydrated}
         {...select}
       >
         {children}
