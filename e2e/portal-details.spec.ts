@@ -189,6 +189,8 @@ test("the overview's cards come with the page, and a mode switch brings the othe
     ["/credits", page.getByTestId("credit-balance")],
     ["/team", page.getByRole("main").getByText(business.email)],
     ["/webhooks", page.getByRole("heading", { name: "Endpoint, live mode" })],
+    ["/history", page.getByText("No verifications yet")],
+    ["/history?result=verified", page.getByText("No verifications match these filters")],
   ];
   for (const [path, content] of arrivals) {
     await page.goto(path);

@@ -15,10 +15,9 @@ import { usePortal } from "@/components/portal/portal-context";
 import { ResultBadge } from "@/components/portal/result-badge";
 import { MatchOutcome } from "@/components/verify/match-summary";
 import { historyFiltersFromSearchParams } from "@/contracts/history-filters";
+import { HISTORY_PAGE_SIZE } from "@/components/portal/page-sizes";
 import { useTRPC } from "@/trpc/client";
 import { filterErrors, HistoryFiltersForm } from "./history-filters-form";
-
-const LIMIT = 20;
 
 export function HistoryView() {
   const t = useTranslations("history");
@@ -33,7 +32,7 @@ export function HistoryView() {
   const [paging, setPaging] = useState({ filterKey, page: 1 });
   const page = paging.filterKey === filterKey ? paging.page : 1;
   const list = useQuery({
-    ...trpc.verifications.list.queryOptions({ filters: parsed.success ? parsed.data : {}, page, limit: LIMIT }),
+    ...trpc.verifications.list.queryOptions({ filters: parsed.success ? parsed.data : {}, page, limit: HISTORY_PAGE_SIZE }),
     enabled: parsed.success,
     placeholderData: (previous) => previous,
   });
@@ -93,7 +92,7 @@ export function HistoryView() {
               ))}
             </Tbody>
           </Table>
-          <Pagination page={page} limit={LIMIT} total={shown.pagination.total} onPage={(p) => setPaging({ filterKey, page: p })} />
+          <Pagination page={page} limit={HISTORY_PAGE_SIZE} total={shown.pagination.total} onPage={(p) => setPaging({ filterKey, page: p })} />
         </>
       )}
     </Card>

@@ -3,4 +3,5 @@
  * pages that prefetch their first page (a prefetch is used only when its input is the same).
  */
 export const CREDIT_LEDGER_PAGE_SIZE = 20;
+export const HISTORY_PAGE_SIZE = 20;
 export const WEBHOOK_DELIVERIES_SHOWN = 50;
