@@ -69,6 +69,8 @@ async function walk(page: Page, paths: string[], { tables = false } = {}): Promi
     await page.goto(path);
     if (path === "/docs") await expectReferenceShown(page);
     await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+    // Hydrated: before, controls are disabled, and axe does not judge a disabled control's contrast.
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
     await expect(page.locator('[role="status"] .animate-spin')).toHaveCount(0);
     const found = await seriousViolations(page);
     if (found.length) violations[path] = found;

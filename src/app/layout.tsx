@@ -5,6 +5,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import "@fontsource-variable/inter/wght.css";
 import "./globals.css";
 import { TRPCReactProvider } from "@/trpc/client";
+import { HydrationMark } from "@/components/ui/hydration-mark";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("common");
@@ -17,6 +18,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   return (
     <html lang={await getLocale()}>
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
+        <HydrationMark />
         <NextIntlClientProvider>
           <TRPCReactProvider>{children}</TRPCReactProvider>
         </NextIntlClientProvider>

@@ -2,6 +2,7 @@
 import { MoreHorizontal } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { cn } from "./cn";
+import { useHydrated } from "./use-hydrated";
 
 export type RowAction = { label: string; onSelect: () => void; destructive?: boolean };
 
@@ -12,6 +13,7 @@ export type RowAction = { label: string; onSelect: () => void; destructive?: boo
  */
 export function RowMenu({ label, actions }: { label: string; actions: RowAction[] }) {
   const [open, setOpen] = useState(false);
+  const hydrated = useHydrated();
   const menuId = useId();
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
@@ -70,6 +72,7 @@ export function RowMenu({ label, actions }: { label: string; actions: RowAction[
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
+        disabled={!hydrated}
         onClick={() => setOpen(!open)}
         className="rounded-md p-1.5 text-slate-600 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-800"
       >
