@@ -71,23 +71,30 @@ function countQueries(fragment: string) {
 /** How far ahead of its ask a batch call may take a slot (the quota's `batchEarlyMs`, at most 10 ms). */
 const BATCH_EARLY_MS = 10;
 
-/** When this process's first interactive ask for quota slots had its answer (a moment after it ran). */
+/**
+ * This process's first interactive ask for quota slots: when its statement had answered, and the
+ * latest interactive grant read at that moment (the one it made, when it was granted a slot).
+ */
 function firstInteractiveAsk() {
   const target = pool();
-  const query = target.query;
-  let answered: (at: Date) => void;
-  const answeredAt = new Promise<Date>((resolve) => (answered = resolve));
+  const query = target.query as (...a: unknown[]) => Promise<{ rows: { slot: Date | null }[] }>;
+  let seen: (ask: { answeredAt: Date; slot: Date | null }) => void;
+  const ask = new Promise<{ answeredAt: Date; slot: Date | null }>((resolve) => (seen = resolve));
   let watching = true;
   target.query = function (this: typeof target, ...args: unknown[]) {
-    const result = (query as (...a: unknown[]) => Promise<unknown>).apply(this, args);
+    const result = query.apply(this, args);
     const text = typeof args[0] === "string" ? args[0] : undefined;
     if (watching && text?.includes("registry_quota_take_slots") && (args[1] as unknown[] | undefined)?.includes("interactive")) {
       watching = false;
-      void result.then(() => answered(new Date()));
+      void result.then(async () => {
+        const answeredAt = new Date();
+        const { rows } = await query.call(target, "SELECT max(granted_at) AS slot FROM registry_quota_grant WHERE gateway = $1 AND priority = 'interactive'", [gatewayKey()]);
+        seen({ answeredAt, slot: rows[0]!.slot });
+      });
     }
     return result;
-  } as typeof query;
-  return { answeredAt, stop: () => void (target.query = query) };
+  } as typeof target.query;
+  return { ask, stop: () => void (target.query = query as typeof target.query) };
 }
 
 /** Levers back to normal and the circuit closed again (it half-opens after 1 s and one probe closes it). */
@@ -358,6 +365,8 @@ describe("token and quota shared by the fleet", () => {
   });
 
   it("lets an interactive lookup go ahead of batch calls already waiting for quota", async () => {
+    // Hubi's own pacing is under test: the gateway's quota above it, so that no 429 pauses the callers.
+    sim.levers.maxRps = 2 * MAX_RPS;
     const before = lookups();
     let batchDone = 0;
     const batchCalls = Array.from({ length: 20 }, () =>
@@ -365,6 +374,7 @@ describe("token and quota shared by the fleet", () => {
     );
     // Past the first window, so that no earlier interactive grant still reserves a slot.
     await waitFor("batch calls to take every slot", async () => lookups() - before >= MAX_RPS + 2);
+    const asking = new Date();
     const firstAsk = firstInteractiveAsk();
     try {
       expect(await lookup("11111111111", budget(1_500))).toMatchObject({ result: "verified" });
@@ -372,16 +382,17 @@ describe("token and quota shared by the fleet", () => {
       firstAsk.stop();
     }
     expect(batchDone).toBeLessThan(20);
-    // By structure, in the quota's own record of grants: once the interactive lookup had asked, no
-    // batch call got a slot before the lookup's (slots a batch call took before its ask lie at most
-    // BATCH_EARLY_MS ahead). Batch calls granted while the lookup's ask was on its way, late on a
-    // loaded machine, came before the ask and do not count. Read at once: a grant leaves the
-    // quota's record a window after its slot.
+    // By structure, in the quota's own record of grants. The lookup's first ask got a slot: the
+    // quota was busy, but its next slot lay within an interactive caller's reach. No batch call got
+    // a slot after that ask had its answer and before the lookup's (slots a batch call took before
+    // lie at most BATCH_EARLY_MS ahead of its ask). Batch calls granted while the ask was on its
+    // way, late on a loaded machine, came before it and do not count.
+    const { answeredAt, slot } = await firstAsk.ask;
+    expect(slot).not.toBeNull();
+    expect(slot!.getTime()).toBeGreaterThanOrEqual(asking.getTime());
     const { rows } = await pool().query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM registry_quota_grant
-        WHERE gateway = $1 AND priority = 'batch' AND granted_at > $2
-          AND granted_at < (SELECT max(granted_at) FROM registry_quota_grant WHERE gateway = $1 AND priority = 'interactive')`,
-      [gatewayKey(), new Date((await firstAsk.answeredAt).getTime() + BATCH_EARLY_MS)],
+      "SELECT count(*)::int AS n FROM registry_quota_grant WHERE gateway = $1 AND priority = 'batch' AND granted_at > $2 AND granted_at < $3",
+      [gatewayKey(), new Date(answeredAt.getTime() + BATCH_EARLY_MS), slot],
     );
     expect(rows[0]!.n).toBe(0);
     expect((await Promise.all(batchCalls)).every(([m]) => m!.result === "revoked")).toBe(true);
