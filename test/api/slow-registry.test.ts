@@ -12,7 +12,7 @@ import { SLOW_IDS, SYNC_BUDGET_MS } from "../support/env";
 import { createTestBusiness, type TestBusiness } from "../support/factories";
 import { balanceOf, ledgerSum, verificationCount } from "../support/queries";
 import { seedCitizens } from "../support/batches";
-import { startWorkerProcess, type WorkerProcess } from "../support/worker-process";
+import { pendingWorkers } from "../support/worker-process";
 import { waitFor } from "../support/wait-for";
 
 const ASYNC = { prefer: "respond-async" };
@@ -43,20 +43,14 @@ async function completions(biz: TestBusiness, id: string) {
   return (res.body.data as { data: { id: string; result: string } }[]).filter((e) => e.data.id === id).map((e) => e.data.result);
 }
 
-let workers: WorkerProcess[] = [];
-const pendingWorker = async () => {
-  const worker = await startWorkerProcess({ WORKER_TASKS: "pending" });
-  workers.push(worker);
-  return worker;
-};
+const workers = pendingWorkers();
 
 beforeAll(async () => {
   await seedCitizens([{ nationalId: SLOW_IDS.slow }, { nationalId: SLOW_IDS.hung }]);
 });
 
 afterEach(async () => {
-  await Promise.all(workers.map((w) => w.stop()));
-  workers = [];
+  await workers.stopAll();
 });
 
 describe("a slow registry, for a caller that sends Prefer: respond-async", () => {
@@ -77,7 +71,7 @@ describe("a slow registry, for a caller that sends Prefer: respond-async", () =>
     expect(early.status).toBe(202);
     expect(early.headers.get("idempotent-replayed")).toBe("true");
 
-    await pendingWorker();
+    await workers.start();
     const done = await completed(biz, id);
     expect(done.body).toMatchObject({ data: { id, result: "verified" }, citizen: { fullName: "Hodan Warsame Farah", dateOfBirth: "1990-04-12" } });
     expect(await completions(biz, id)).toEqual(["verified"]);
@@ -95,7 +89,7 @@ describe("a slow registry, for a caller that sends Prefer: respond-async", () =>
     const biz = await createTestBusiness({ live: true, credits: 5 });
     const res = await verify(biz, SLOW_IDS.never, ASYNC);
     expect(res.status).toBe(202);
-    await pendingWorker();
+    await workers.start();
     const { id } = res.body.data;
     const done = await completed(biz, id);
     expect(done.body).toMatchObject({ data: { result: "unavailable" }, citizen: null });
@@ -131,7 +125,7 @@ describe("a slow registry, for a request shaped as the specification shows", () 
     // Before the lookup has answered, the retry is the same free 503.
     expect((await verify(biz, SLOW_IDS.hung, key)).status).toBe(503);
 
-    await pendingWorker();
+    await workers.start();
     await waitFor("the lookup to resolve", async () => (await pool().query("SELECT 1 FROM pending_lookup WHERE business_id = $1 AND state = 'resolved'", [biz.businessId])).rows.length === 1);
     const retried = await verify(biz, SLOW_IDS.hung, key);
     expect(retried.status).toBe(200);

@@ -55,17 +55,25 @@ async function slotsGivenUp(): Promise<number> {
   return (await register.getSingleMetric("hubi_registry_quota_slots_given_up_total")?.get())?.values[0]?.value ?? 0;
 }
 
-/** Counts this process's statements (plain or prepared) that contain `fragment` until `stop`. */
-function countQueries(fragment: string) {
+/** Shows `watch` each statement this process sends (plain or prepared), with its values and result, until the returned stop. */
+function watchQueries(watch: (text: string | undefined, values: unknown[] | undefined, result: unknown) => void) {
   const target = pool();
   const query = target.query;
-  const texts: string[] = [];
   target.query = function (this: typeof target, ...args: unknown[]) {
-    const text = typeof args[0] === "string" ? args[0] : (args[0] as { text?: string } | undefined)?.text;
-    if (text?.includes(fragment)) texts.push(text);
-    return (query as (...a: unknown[]) => unknown).apply(this, args);
+    const result = (query as (...a: unknown[]) => unknown).apply(this, args);
+    watch(typeof args[0] === "string" ? args[0] : (args[0] as { text?: string } | undefined)?.text, args[1] as unknown[] | undefined, result);
+    return result;
   } as typeof query;
-  return { count: () => texts.length, texts: () => texts, stop: () => void (target.query = query) };
+  return () => void (target.query = query);
+}
+
+/** Counts this process's statements that contain `fragment` until `stop`. */
+function countQueries(fragment: string) {
+  const texts: string[] = [];
+  const stop = watchQueries((text) => {
+    if (text?.includes(fragment)) texts.push(text);
+  });
+  return { count: () => texts.length, texts: () => texts, stop };
 }
 
 /** How far ahead of its ask a batch call may take a slot (the quota's `batchEarlyMs`, at most 10 ms). */
@@ -76,25 +84,22 @@ const BATCH_EARLY_MS = 10;
  * latest interactive grant read at that moment (the one it made, when it was granted a slot).
  */
 function firstInteractiveAsk() {
-  const target = pool();
-  const query = target.query as (...a: unknown[]) => Promise<{ rows: { slot: Date | null }[] }>;
   let seen: (ask: { answeredAt: Date; slot: Date | null }) => void;
   const ask = new Promise<{ answeredAt: Date; slot: Date | null }>((resolve) => (seen = resolve));
   let watching = true;
-  target.query = function (this: typeof target, ...args: unknown[]) {
-    const result = query.apply(this, args);
-    const text = typeof args[0] === "string" ? args[0] : undefined;
-    if (watching && text?.includes("registry_quota_take_slots") && (args[1] as unknown[] | undefined)?.includes("interactive")) {
-      watching = false;
-      void result.then(async () => {
-        const answeredAt = new Date();
-        const { rows } = await query.call(target, "SELECT max(granted_at) AS slot FROM registry_quota_grant WHERE gateway = $1 AND priority = 'interactive'", [gatewayKey()]);
-        seen({ answeredAt, slot: rows[0]!.slot });
-      });
-    }
-    return result;
-  } as typeof target.query;
-  return { ask, stop: () => void (target.query = query as typeof target.query) };
+  const stop = watchQueries((text, values, result) => {
+    if (!watching || !text?.includes("registry_quota_take_slots") || !values?.includes("interactive")) return;
+    watching = false;
+    void (result as Promise<unknown>).then(async () => {
+      const answeredAt = new Date();
+      const { rows } = await pool().query<{ slot: Date | null }>(
+        "SELECT max(granted_at) AS slot FROM registry_quota_grant WHERE gateway = $1 AND priority = 'interactive'",
+        [gatewayKey()],
+      );
+      seen({ answeredAt, slot: rows[0]!.slot });
+    });
+  });
+  return { ask, stop };
 }
 
 /** Levers back to normal and the circuit closed again (it half-opens after 1 s and one probe closes it). */

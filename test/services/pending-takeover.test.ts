@@ -12,16 +12,11 @@ import { createTestBusiness } from "../support/factories";
 import { seedCitizens } from "../support/batches";
 import { balanceOf } from "../support/queries";
 import { PENDING_LEASE_SECONDS, SLOW_IDS } from "../support/env";
-import { startWorkerProcess, type WorkerProcess } from "../support/worker-process";
+import { pendingWorkers } from "../support/worker-process";
 import { waitFor } from "../support/wait-for";
 
 let database: Awaited<ReturnType<typeof createOwnDatabase>>;
-const workers: WorkerProcess[] = [];
-const pendingWorker = async () => {
-  const worker = await startWorkerProcess({ WORKER_TASKS: "pending" });
-  workers.push(worker);
-  return worker;
-};
+const workers = pendingWorkers();
 
 beforeAll(async () => {
   database = await createOwnDatabase("pending_takeover");
@@ -29,7 +24,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(workers.map((w) => w.stop()));
+  await workers.stopAll();
   await database?.release();
 });
 
@@ -46,13 +41,13 @@ it("completes once when the worker holding the lookup is killed: another worker 
   expect([status, body.data.result]).toEqual([202, "pending"]);
   const { id } = body.data;
 
-  const first = await pendingWorker();
+  const first = await workers.start();
   await waitFor("the first worker to take the lookup", async () => {
     const { rows } = await pool().query("SELECT 1 FROM pending_lookup WHERE id = $1 AND attempts = 1 AND leased_until > now()", [id]);
     return rows.length === 1;
   });
   await first.kill();
-  await pendingWorker();
+  await workers.start();
   await waitFor(
     "the lookup to complete",
     async () => (await pool().query("SELECT 1 FROM verification WHERE id = $1 AND result = 'verified'", [id])).rows.length === 1,

@@ -41,3 +41,19 @@ export async function startWorkerProcess(env: Record<string, string> = {}): Prom
   };
   return { process: child, kill: () => signal("SIGKILL"), stop: () => signal("SIGTERM") };
 }
+
+/** A test file's pending-lookup workers (task `pending` only), stopped together by `stopAll`. */
+export function pendingWorkers() {
+  let running: WorkerProcess[] = [];
+  return {
+    start: async () => {
+      const worker = await startWorkerProcess({ WORKER_TASKS: "pending" });
+      running.push(worker);
+      return worker;
+    },
+    stopAll: async () => {
+      await Promise.all(running.map((w) => w.stop()));
+      running = [];
+    },
+  };
+}
