@@ -113,6 +113,8 @@ const TSCONFIG = (moduleResolution: string) =>
     },
   });
 
+// Packing builds the library (two TypeScript compilations) and installs it offline; CI saw that
+// take over 120 s while the browser suite loaded both cores beside it.
 beforeAll(async () => {
   biz = await createTestBusiness();
   work = fs.mkdtempSync(path.join(os.tmpdir(), "hubi-sdk-package-"));
@@ -123,7 +125,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(installer, "package.json"), JSON.stringify({ name: "installer", private: true }));
   await run("npm", ["install", "--offline", "--no-audit", "--no-fund", "--ignore-scripts", tarball], { cwd: installer });
   installed = path.join(installer, "node_modules");
-}, 120_000);
+}, 300_000);
 
 afterAll(() => {
   if (work) fs.rmSync(work, { recursive: true, force: true });
