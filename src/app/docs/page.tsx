@@ -1,7 +1,7 @@
 import { pageTitle } from "@/i18n/page-title";
 import { getPortalSession } from "@/server/auth/portal-session";
-import { ApiReference } from "../../components/docs/api-reference";
-import { DocsNav } from "../../components/docs/docs-nav";
+import { ApiReference } from "@/components/docs/api-reference";
+import { DocsNav } from "@/components/docs/docs-nav";
 
 export const generateMetadata = pageTitle("docs", "reference.title");
 

@@ -4,8 +4,8 @@ import { notFound, redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { LanguageSwitcher } from "@/components/i18n/language-switcher";
 import { getPortalSession } from "@/server/auth/portal-session";
-import { AdminNav } from "../../../components/admin/admin-nav";
-import { SignOutButton } from "../../../components/admin/sign-out-button";
+import { AdminNav } from "@/components/admin/admin-nav";
+import { SignOutButton } from "@/components/admin/sign-out-button";
 import { redirectToSignIn } from "@/server/auth/redirect-to-sign-in";
 
 // Per-user pages: never prerendered or cached.

@@ -1,5 +1,5 @@
 import { pageTitle } from "@/i18n/page-title";
-import { PlatformDashboard } from "../../../components/admin/dashboard";
+import { PlatformDashboard } from "@/components/admin/dashboard";
 
 export const generateMetadata = pageTitle("admin", "dashboard.title");
 

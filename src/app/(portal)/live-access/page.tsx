@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { pageTitle } from "@/i18n/page-title";
 import { PageHeader } from "@/components/ui/page-header";
-import { LiveAccessView } from "../../../components/live-access/live-access-view";
+import { LiveAccessView } from "@/components/live-access/live-access-view";
 
 export const generateMetadata = pageTitle("live-access");
 

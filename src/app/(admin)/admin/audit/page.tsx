@@ -3,8 +3,8 @@ import { getTranslations } from "next-intl/server";
 import { pageTitle } from "@/i18n/page-title";
 import { PageHeader } from "@/components/ui/page-header";
 import { Loading } from "@/components/ui/states";
-import { AuditLog } from "../../../../components/admin/audit-log";
-import { ChainStatus } from "../../../../components/admin/chain-status";
+import { AuditLog } from "@/components/admin/audit-log";
+import { ChainStatus } from "@/components/admin/chain-status";
 
 export const generateMetadata = pageTitle("admin", "audit.title");
 

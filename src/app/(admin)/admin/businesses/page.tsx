@@ -11,7 +11,7 @@ import { Pagination } from "@/components/ui/pagination";
 import { Empty, ErrorState, Loading } from "@/components/ui/states";
 import { Table, Tbody, Td, Th } from "@/components/ui/table";
 import { useTRPC } from "@/trpc/client";
-import { BusinessStatusBadge, LiveAccessBadge, PlanBadge } from "../../../../components/admin/badges";
+import { BusinessStatusBadge, LiveAccessBadge, PlanBadge } from "@/components/admin/badges";
 
 const PAGE_LIMIT = 20;
 

@@ -7,7 +7,7 @@ import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { Pagination } from "@/components/ui/pagination";
 import { Empty, ErrorState, Loading } from "@/components/ui/states";
-import { ApplicationReview } from "../../../../components/admin/application-review";
+import { ApplicationReview } from "@/components/admin/application-review";
 
 const PAGE_LIMIT = 10;
 

@@ -6,8 +6,8 @@ import { useFormat } from "@/components/i18n/format";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { ErrorState, Loading } from "@/components/ui/states";
-import { GatewayPanel } from "../../../../components/admin/gateway-panel";
-import { RegistryUpload } from "../../../../components/admin/registry-upload";
+import { GatewayPanel } from "@/components/admin/gateway-panel";
+import { RegistryUpload } from "@/components/admin/registry-upload";
 
 export default function RegistryPage() {
   const t = useTranslations("admin.registry");

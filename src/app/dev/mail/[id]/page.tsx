@@ -5,7 +5,7 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { getFormat } from "@/components/i18n/server-format";
 import { pageTitle } from "@/i18n/page-title";
 import { mailCaptureDir, readCapturedMail } from "@/server/mail/captured";
-import { LinkedText } from "../../../../components/dev-mail/linked-text";
+import { LinkedText } from "@/components/dev-mail/linked-text";
 
 export const generateMetadata = pageTitle("dev-mail");
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 import { env } from "@/env";
-import { BusinessDetail } from "../../../../../components/admin/business-detail";
+import { BusinessDetail } from "@/components/admin/business-detail";
 
 export default async function BusinessPage({ params }: { params: Promise<{ businessId: string }> }) {
   const { businessId } = await params;
