@@ -191,6 +191,8 @@ test("the overview's cards come with the page, and a mode switch brings the othe
     ["/webhooks", page.getByRole("heading", { name: "Endpoint, live mode" })],
     ["/history", page.getByText("No verifications yet")],
     ["/history?result=verified", page.getByText("No verifications match these filters")],
+    ["/request-log", page.getByText("No API requests yet")],
+    ["/batches", page.getByText("No batches yet")],
   ];
   for (const [path, content] of arrivals) {
     await page.goto(path);

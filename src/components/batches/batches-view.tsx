@@ -17,9 +17,10 @@ import { errorText } from "@/components/i18n/error-text";
 import { usePortal } from "@/components/portal/portal-context";
 import { mayDo } from "@/contracts/roles";
 import { useTRPC } from "@/trpc/client";
+import { BATCHES_PAGE_SIZE } from "@/components/portal/page-sizes";
 import { newSubmissionId, useSubmission } from "@/trpc/use-submission";
 
-const LIMIT = 20;
+const LIMIT = BATCHES_PAGE_SIZE;
 const ENDED = new Set(["completed", "cancelled", "failed"]);
 const STATUS_TONE: Record<Batch["status"], BadgeTone> = {
   queued: "neutral",

@@ -5,3 +5,5 @@
 export const CREDIT_LEDGER_PAGE_SIZE = 20;
 export const HISTORY_PAGE_SIZE = 20;
 export const WEBHOOK_DELIVERIES_SHOWN = 50;
+export const REQUEST_LOG_PAGE_SIZE = 25;
+export const BATCHES_PAGE_SIZE = 20;

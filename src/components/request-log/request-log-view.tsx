@@ -15,8 +15,9 @@ import { ActionsTd, ActionsTh, Table, Tbody, Td, Th } from "@/components/ui/tabl
 import { useFormat } from "@/components/i18n/format";
 import { usePortal } from "@/components/portal/portal-context";
 import { useTRPC } from "@/trpc/client";
+import { REQUEST_LOG_PAGE_SIZE } from "@/components/portal/page-sizes";
 
-const LIMIT = 25;
+const LIMIT = REQUEST_LOG_PAGE_SIZE;
 
 const statusTone = (status: number) => (status < 300 ? "success" : status < 500 ? "warning" : "danger");
 

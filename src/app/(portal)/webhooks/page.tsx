@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { pageTitle } from "@/i18n/page-title";
 import { PageHeader } from "@/components/ui/page-header";
-import { WebhooksPanel } from "../../../components/webhooks/webhooks-panel";
+import { WebhooksPanel } from "@/components/webhooks/webhooks-panel";
 import { WEBHOOK_DELIVERIES_SHOWN } from "@/components/portal/page-sizes";
 import { Prefetched } from "../prefetched";
 
