@@ -25,6 +25,7 @@ import { loadPortalUser } from "@/server/trpc/context";
 import { adminContext, memberContext } from "../support/contexts";
 import { createTestBusiness } from "../support/factories";
 import { waitFor } from "../support/wait-for";
+import { balanceOf } from "../support/queries";
 import { expectOwnProcess } from "../support/own-database";
 import { expectWithinQuota } from "../support/quota-windows";
 
@@ -409,6 +410,34 @@ describe("token and quota shared by the fleet", () => {
     // did not are told so as soon as their budget ends.
     const reasons = settled.flatMap((s) => (s.status === "rejected" ? [(s.reason as RegistryUnavailableError).reason] : []));
     expect(reasons).toContain("quota");
+  });
+});
+
+describe("a verify that gets no quota", () => {
+  it("is a free 503 that leaves nothing, even for a caller that takes a 202, and its key is free for the retry", async () => {
+    const biz = await createTestBusiness({ live: true, credits: 1 });
+    const nationalId = "11111111111";
+    const idempotency: IdempotencyRequest = { scope: { businessId: biz.businessId, mode: "live", key: "order-8810" }, hash: requestHash({ nationalId }) };
+    const verify = () => verifyCitizen(memberContext(biz), { businessId: biz.businessId, mode: "live", channel: "api", nationalId, idempotency, respondAsync: true });
+    // Another process saw a 429: nobody in the fleet calls for far longer than the 202's budget (1.5 s).
+    const pause = (seconds: number) =>
+      pool().query(
+        `INSERT INTO registry_gateway (gateway, paused_until) VALUES ($1, now() + make_interval(secs => $2))
+         ON CONFLICT (gateway) DO UPDATE SET paused_until = excluded.paused_until`,
+        [gatewayKey(), seconds],
+      );
+    await pause(10);
+    try {
+      await expect(verify()).rejects.toMatchObject({ code: "REGISTRY_UNAVAILABLE" });
+    } finally {
+      await pause(0);
+    }
+    expect(await balanceOf(biz.businessId)).toBe(1);
+    expect((await pool().query("SELECT 1 FROM verification WHERE business_id = $1", [biz.businessId])).rowCount).toBe(0);
+    expect((await pool().query("SELECT 1 FROM pending_lookup WHERE business_id = $1", [biz.businessId])).rowCount).toBe(0);
+    const retried = await verify();
+    expect(retried.body.data.result).toBe("verified");
+    expect(await balanceOf(biz.businessId)).toBe(0);
   });
 });
 

@@ -41,17 +41,26 @@ export async function lookUpWithinBudget(o: BudgetedLookup): Promise<RegistryMat
   }
 }
 
-/** The answer, unless the budget ends first (then a timeout, whatever the registry does with its signal). */
+/**
+ * The answer, unless the budget ends first: then a timeout, unless the registry's own answer to
+ * the abort comes at once. A caller still waiting for a gateway quota slot is refused "quota" (a
+ * free 503 that leaves nothing), never a timeout that would keep its credit for a 202 or queue its
+ * lookup; that refusal settles within the abort's turn, so the timeout waits for the next one.
+ */
 function withinBudget<T>(answer: Promise<T>, budget: AbortSignal): Promise<T> {
   if (budget.aborted) return Promise.reject(new RegistryUnavailableError("timeout"));
   let onAbort: () => void = () => {};
+  let timer: NodeJS.Immediate | undefined;
   const ended = new Promise<never>((_, reject) => {
-    onAbort = () => reject(new RegistryUnavailableError("timeout"));
+    onAbort = () => void (timer = setImmediate(() => reject(new RegistryUnavailableError("timeout"))));
     budget.addEventListener("abort", onAbort, { once: true });
   });
   // A late rejection of an answer no longer awaited must not become an unhandled rejection.
   answer.catch(() => {});
-  return Promise.race([answer, ended]).finally(() => budget.removeEventListener("abort", onAbort));
+  return Promise.race([answer, ended]).finally(() => {
+    budget.removeEventListener("abort", onAbort);
+    if (timer) clearImmediate(timer);
+  });
 }
 
 /** Ends without an answer the caller can wait for, but the registry may still give one later (not a refusal). */
