@@ -103,6 +103,14 @@ function firstInteractiveAsk() {
   return { ask, stop };
 }
 
+/** As when another process of the fleet saw a 429: nobody calls for `seconds` (0: the pause ends now). */
+const pauseFleet = (seconds: number) =>
+  pool().query(
+    `INSERT INTO registry_gateway (gateway, paused_until) VALUES ($1, now() + make_interval(secs => $2))
+     ON CONFLICT (gateway) DO UPDATE SET paused_until = excluded.paused_until`,
+    [gatewayKey(), seconds],
+  );
+
 /** Levers back to normal and the circuit closed again (it half-opens after 1 s and one probe closes it). */
 async function healthy() {
   Object.assign(sim.levers, { ...DEFAULT_LEVERS, maxRps: MAX_RPS });
@@ -201,6 +209,23 @@ describe("the circuit breaker", () => {
     await waitFor("recovery", async () => (await lookup("11111111111").catch(() => null))?.result === "verified");
     expect(circuitState()).toBe("closed");
   });
+
+  it("stays open when its probe cannot be sent for want of quota: the gateway's health is still unknown", async () => {
+    sim.levers.status = 503;
+    await waitFor("the circuit to open", async () => (await failure(lookup("11111111111")), circuitState() === "open"));
+    await pauseFleet(10);
+    try {
+      // Past the open time, the probe's caller waits for quota until its budget ends.
+      const probe = await waitFor("a probe", async () => {
+        const error = (await failure(lookup("11111111111", budget(300)))) as RegistryUnavailableError;
+        return error.reason === "circuit_open" ? null : error;
+      });
+      expect(probe.reason).toBe("quota");
+      expect(circuitState()).toBe("open");
+    } finally {
+      await pauseFleet(0);
+    }
+  });
 });
 
 describe("token and quota shared by the fleet", () => {
@@ -244,13 +269,7 @@ describe("token and quota shared by the fleet", () => {
   });
 
   it("lets a batch call wait out a 429's pause with few statements, whether this process or another saw it", async () => {
-    const pausedByAnother = () =>
-      pool().query(
-        `INSERT INTO registry_gateway (gateway, paused_until) VALUES ($1, now() + interval '1 second')
-         ON CONFLICT (gateway) DO UPDATE SET paused_until = excluded.paused_until`,
-        [gatewayKey()],
-      );
-    for (const pause of [() => pauseQuota(1), pausedByAnother]) {
+    for (const pause of [() => pauseQuota(1), () => pauseFleet(1)]) {
       await pause();
       const statements = countQueries("registry_quota_take_slots");
       try {
@@ -420,17 +439,11 @@ describe("a verify that gets no quota", () => {
     const idempotency: IdempotencyRequest = { scope: { businessId: biz.businessId, mode: "live", key: "order-8810" }, hash: requestHash({ nationalId }) };
     const verify = () => verifyCitizen(memberContext(biz), { businessId: biz.businessId, mode: "live", channel: "api", nationalId, idempotency, respondAsync: true });
     // Another process saw a 429: nobody in the fleet calls for far longer than the 202's budget (1.5 s).
-    const pause = (seconds: number) =>
-      pool().query(
-        `INSERT INTO registry_gateway (gateway, paused_until) VALUES ($1, now() + make_interval(secs => $2))
-         ON CONFLICT (gateway) DO UPDATE SET paused_until = excluded.paused_until`,
-        [gatewayKey(), seconds],
-      );
-    await pause(10);
+    await pauseFleet(10);
     try {
       await expect(verify()).rejects.toMatchObject({ code: "REGISTRY_UNAVAILABLE" });
     } finally {
-      await pause(0);
+      await pauseFleet(0);
     }
     expect(await balanceOf(biz.businessId)).toBe(1);
     expect((await pool().query("SELECT 1 FROM verification WHERE business_id = $1", [biz.businessId])).rowCount).toBe(0);

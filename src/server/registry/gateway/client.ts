@@ -4,11 +4,11 @@
  * token, POST with X-Request-ID, response validated. A 429 pauses the fleet and the call waits
  * for quota again; an `invalid_token` refreshes the token once and retries once.
  */
-import { BrokenCircuitError, TaskCancelledError } from "cockatiel";
+import { BrokenCircuitError, CircuitState, TaskCancelledError } from "cockatiel";
 import { env } from "@/env";
 import { log } from "@/server/observability/logger";
 import { RegistryRecordError, RegistryUnavailableError, type CitizenRegistry, type LookupOptions, type RegistryMatch } from "../types";
-import { UpstreamFault } from "./faults";
+import { ProbeNotSent, UpstreamFault } from "./faults";
 import { recordCall, recordRejection, type CallOutcome } from "./figures";
 import { postToGateway, type GatewayResponse } from "./http";
 import { gatewayPolicy } from "./policy";
@@ -38,10 +38,17 @@ async function call<T>(c: Call<T>): Promise<T> {
 async function attempt<T>(c: Call<T>, caller: AbortSignal): Promise<T> {
   if (caller.aborted) throw new RegistryUnavailableError("timeout");
   let stale: string | undefined;
+  // The breaker runs an attempt while not closed only as its probe (it reads open until the probe has started).
+  const probe = gatewayPolicy().breaker.state !== CircuitState.Closed;
   for (;;) {
     // The token first: the quota slot is taken as the last step before the request leaves.
-    const token = await gatewayToken(caller, stale);
-    await acquireQuota(c.options.priority ?? "interactive", caller, c.options.quotaSlot);
+    let token: string;
+    try {
+      token = await gatewayToken(caller, stale);
+      await acquireQuota(c.options.priority ?? "interactive", caller, c.options.quotaSlot);
+    } catch (error) {
+      throw probe ? new ProbeNotSent(error) : error;
+    }
     let res: GatewayResponse;
     try {
       res = await gatewayPolicy().requestTimeout.execute(
@@ -91,6 +98,7 @@ const isError = (body: unknown, code: string) => errorBody.safeParse(body).data?
 
 /** What a caller sees: RegistryUnavailableError (with its reason) or RegistryRecordError, never a raw fault. */
 function asContractError(error: unknown, caller: AbortSignal): unknown {
+  if (error instanceof ProbeNotSent) return asContractError(error.cause, caller);
   if (error instanceof RegistryUnavailableError) {
     if (error.reason !== "upstream") recordRejection(error.reason === "quota" ? "quota" : "timeout");
     return error;

@@ -14,3 +14,15 @@ export class UpstreamFault extends Error {
     this.name = "UpstreamFault";
   }
 }
+
+/**
+ * The circuit's half-open probe could not be sent (no token or no quota slot in the caller's
+ * budget): the gateway's health is still unknown, so the circuit opens again rather than closing.
+ * `cause` is what the caller is answered.
+ */
+export class ProbeNotSent extends Error {
+  constructor(readonly cause: unknown) {
+    super("The registry gateway circuit's probe could not be sent");
+    this.name = "ProbeNotSent";
+  }
+}

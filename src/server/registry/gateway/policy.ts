@@ -4,7 +4,8 @@
  * per process that opens after consecutive upstream faults, rejects at once while open and lets
  * one probe through after REGISTRY_BREAKER_OPEN_SECONDS, and a timeout on the HTTP request alone
  * (waiting for quota or a token is bounded by the caller's budget, not by it). Quota refusals, the caller's own budget
- * and record faults pass through without counting against the gateway's health.
+ * and record faults pass through without counting against the gateway's health, except that a
+ * probe which could not be sent opens the circuit again (faults.ts, ProbeNotSent).
  */
 import {
   circuitBreaker,
@@ -19,7 +20,7 @@ import {
   type IPolicy,
 } from "cockatiel";
 import { env } from "@/env";
-import { UpstreamFault } from "./faults";
+import { ProbeNotSent, UpstreamFault } from "./faults";
 import { recordCircuitState, type CircuitState } from "./figures";
 
 const isUpstreamFault = (e: Error) => e instanceof UpstreamFault;
@@ -33,7 +34,8 @@ const STATES: Record<CockatielState, CircuitState> = {
 
 function createPolicy() {
   const { REGISTRY_BREAKER_FAULTS, REGISTRY_BREAKER_OPEN_SECONDS, REGISTRY_TIMEOUT_MS } = env();
-  const breaker = circuitBreaker(handleWhen(isUpstreamFault), {
+  // Any other error would count as a success: a half-open probe that never reached the gateway would close the circuit.
+  const breaker = circuitBreaker(handleWhen((e) => isUpstreamFault(e) || e instanceof ProbeNotSent), {
     halfOpenAfter: REGISTRY_BREAKER_OPEN_SECONDS * 1000,
     breaker: new ConsecutiveBreaker(REGISTRY_BREAKER_FAULTS),
   });
