@@ -167,6 +167,18 @@ describe("answers", () => {
   });
 });
 
+describe("a gateway fault", () => {
+  it("is retried once for a verify, not more, and the verify is a free 503", async () => {
+    const biz = await createTestBusiness({ live: true, credits: 1 });
+    sim.levers.status = 503;
+    const before = lookups();
+    const verify = verifyCitizen(memberContext(biz), { businessId: biz.businessId, mode: "live", channel: "api", nationalId: "11111111111" });
+    await expect(verify).rejects.toMatchObject({ code: "REGISTRY_UNAVAILABLE" });
+    expect(lookups() - before).toBe(2);
+    expect(await balanceOf(biz.businessId)).toBe(1);
+  });
+});
+
 describe("the circuit breaker", () => {
   it("opens on an outage, then rejects at once without calling the gateway", async () => {
     sim.levers.status = 503;

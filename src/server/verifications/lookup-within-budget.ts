@@ -2,8 +2,9 @@
  * A verify's registry lookup under its time budget (product rules §26): the plain request's
  * synchronous budget (VERIFY_SYNC_BUDGET_MS, 8 s), or about 1.5 s for a caller that takes a 202
  * `pending`. The budget is one timer whose signal the registry honours; a registry that cannot
- * stop early (the mirror's query) is simply no longer waited for. An upstream fault with time left
- * gets one quick retry. Whatever ends without an answer is a RegistryUnavailableError.
+ * stop early (the mirror's query) is simply no longer waited for. The gateway retries a fault of
+ * its own once, within this budget (registry/gateway/policy.ts): not again here, which would make
+ * it up to four calls. Whatever ends without an answer is a RegistryUnavailableError.
  */
 import type { Mode } from "@/generated/prisma/enums";
 import { env } from "@/env";
@@ -13,8 +14,6 @@ import { RegistryUnavailableError, type QuotaSlot, type RegistryMatch } from "@/
 
 /** The 2-second promise: this much for the lookup leaves room for admission, the write and the network. */
 export const ASYNC_BUDGET_MS = 1500;
-/** A retry that would get less than this is not worth its call to the registry. */
-const QUICK_RETRY_MIN_MS = 300;
 
 export type BudgetedLookup = {
   businessId: string;
@@ -29,16 +28,8 @@ export type BudgetedLookup = {
 export async function lookUpWithinBudget(o: BudgetedLookup): Promise<RegistryMatch> {
   const budgetMs = o.respondAsync ? ASYNC_BUDGET_MS : env().VERIFY_SYNC_BUDGET_MS;
   const budget = AbortSignal.timeout(budgetMs);
-  const deadline = performance.now() + budgetMs;
   if (o.mode === "test") await pullSandboxLever(o.businessId, o.nationalId);
-  const ask = () => withinBudget(registryFor(o.mode).lookup(o.nationalId, { signal: budget, requestId: o.requestId, priority: "interactive", businessId: o.businessId, quotaSlot: o.quotaSlot }), budget);
-  try {
-    return await ask();
-  } catch (error) {
-    const upstream = error instanceof RegistryUnavailableError && error.reason === "upstream";
-    if (!upstream || deadline - performance.now() < QUICK_RETRY_MIN_MS) throw error;
-    return ask();
-  }
+  return withinBudget(registryFor(o.mode).lookup(o.nationalId, { signal: budget, requestId: o.requestId, priority: "interactive", businessId: o.businessId, quotaSlot: o.quotaSlot }), budget);
 }
 
 /**
