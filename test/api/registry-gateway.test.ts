@@ -157,6 +157,37 @@ describe("an app on the registry gateway", () => {
     expect(await verificationCount(payer.businessId, "live")).toBe(1);
   });
 
+  it("ends a pending verification unavailable, refunded, at the first answer that refuses its record: never asks again", async () => {
+    const payer = await createTestBusiness({ live: true, credits: 5 });
+    const levers = (changes: Partial<typeof DEFAULT_LEVERS>) => fetch(`${sim!.url}/__admin/levers`, { method: "PATCH", body: JSON.stringify(changes) });
+    const nationalId = "10101010101";
+    await levers({ hang: true });
+    let first;
+    try {
+      first = await api("POST", "/verify/citizen", { key: payer.liveKey, body: { nationalId }, headers: { prefer: "respond-async" }, baseUrl: app.url });
+    } finally {
+      // The background lookup's next attempt gets a 400 for this record.
+      await levers({ hang: false, badRequestNins: [nationalId] });
+    }
+    expect(first.status).toBe(202);
+    const id = first.body.data.id as string;
+    let ended: { result: string; attempts: number };
+    try {
+      ended = await waitFor("the pending verification to end", async () => {
+        const { rows } = await pool().query<{ result: string; attempts: number }>(
+          "SELECT v.result, p.attempts FROM verification v JOIN pending_lookup p ON p.id = v.id WHERE v.id = $1 AND v.result <> 'pending'",
+          [id],
+        );
+        return rows[0];
+      });
+    } finally {
+      await levers({ badRequestNins: [] });
+    }
+    expect(ended).toEqual({ result: "unavailable", attempts: 1 });
+    expect(await balanceOf(payer.businessId)).toBe(5);
+    expect(await ledgerSum(payer.businessId)).toBe(5);
+  });
+
   it("answers a verify within its 2-second budget while a batch keeps the quota busy, the two processes under REGISTRY_MAX_RPS", async () => {
     const payer = await createTestBusiness({ live: true, credits: 7_000 });
     await fetch(`${sim!.url}/__admin/reset`, { method: "POST" });

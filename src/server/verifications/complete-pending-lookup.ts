@@ -7,7 +7,8 @@
  * 3. One statement, only while the lease is this worker's: the answer written (a pending
  *    verification takes its final result through completeVerificationCtes), or the next attempt
  *    scheduled (PENDING_LOOKUP_RETRY_SCHEDULE, or later if the registry said so), or, past
- *    PENDING_LOOKUP_GIVE_UP_SECONDS, `unavailable` with the credit refunded.
+ *    PENDING_LOOKUP_GIVE_UP_SECONDS or once the registry refuses the record (never retried),
+ *    `unavailable` with the credit refunded.
  *
  * A worker killed mid-attempt leaves a lease that runs out; the next worker tries again, and a late
  * write of the first finds its lease gone and writes nothing: each lookup completes once.
@@ -18,7 +19,7 @@ import { env } from "@/env";
 import { pool } from "@/server/db/client";
 import { Sql } from "@/server/db/sql";
 import { registryFor } from "@/server/registry";
-import { RegistryUnavailableError, type RegistryMatch } from "@/server/registry/types";
+import { RegistryRecordError, RegistryUnavailableError, type RegistryMatch } from "@/server/registry/types";
 import { buildEvent } from "@/server/events/outbox";
 import { countVerifications } from "@/server/observability/metrics";
 import { observeJob } from "@/server/observability/observe";
@@ -47,6 +48,8 @@ export async function processNextPendingLookup(): Promise<boolean> {
   const request = openRequest(claimed.id, claimed.request);
   let answer: RegistryMatch | null = null;
   let retryAfterSeconds = 0;
+  // The registry refused this record (a 400, a status Hubi does not know): asking again would get the same.
+  let refused = false;
   try {
     answer = await registryFor(claimed.mode).lookup(request.nationalId, {
       signal: AbortSignal.timeout(env().PENDING_LOOKUP_LEASE_SECONDS * 750),
@@ -55,10 +58,11 @@ export async function processNextPendingLookup(): Promise<boolean> {
       businessId: claimed.business_id,
     });
   } catch (error) {
+    refused = error instanceof RegistryRecordError;
     retryAfterSeconds = error instanceof RegistryUnavailableError ? (error.retryAfterSeconds ?? 0) : 0;
   }
   const lease = { id: claimed.id, leaseId };
-  if (!answer && Date.now() < claimed.give_up_at.getTime()) {
+  if (!answer && !refused && Date.now() < claimed.give_up_at.getTime()) {
     await reschedule(lease, delayAfter(claimed.attempts, retryAfterSeconds));
     observeJob("pending_lookup", "retrying", started, { businessId: claimed.business_id, attempts: claimed.attempts });
     return true;
