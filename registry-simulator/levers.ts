@@ -11,6 +11,8 @@ export type Levers = {
   malformed: "off" | "truncated" | "missing_field" | "wrong_type" | "oversized" | "oversized_chunked" | "wrong_order";
   /** The `expires_in` of new tokens. */
   tokenLifetimeSeconds: number;
+  /** Added to every token request before it answers. */
+  tokenLatencyMs: number;
   /** Lookup requests per second per client; more get 429 with Retry-After. 0: no quota. */
   maxRps: number;
   /** Token requests per minute per client; more get 429. */
@@ -30,6 +32,7 @@ export const DEFAULT_LEVERS: Levers = {
   retryAfterSeconds: 2,
   malformed: "off",
   tokenLifetimeSeconds: 300,
+  tokenLatencyMs: 0,
   maxRps: 20,
   maxTokenRequestsPerMinute: 10,
   clientId: "hubi-local",

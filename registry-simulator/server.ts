@@ -55,8 +55,9 @@ export async function startRegistrySimulator(options: { port?: number; host?: st
     return send(res, 404, { error: "not_found" });
   }
 
-  function token(res: http.ServerResponse, body: string) {
+  async function token(res: http.ServerResponse, body: string) {
     counts.tokenRequests += 1;
+    if (levers.tokenLatencyMs > 0) await new Promise((r) => setTimeout(r, levers.tokenLatencyMs));
     const now = Date.now();
     while (tokenRequestTimes.length && tokenRequestTimes[0]! <= now - 60_000) tokenRequestTimes.shift();
     if (tokenRequestTimes.length >= levers.maxTokenRequestsPerMinute) {

@@ -249,6 +249,19 @@ describe("token and quota shared by the fleet", () => {
     expect(sim.counts().tokenRequests - before).toBe(1);
   });
 
+  it("finishes a token request that outlasts the caller who made it, for the callers after", async () => {
+    await fetch(`${sim.url}/__admin/revoke-tokens`, { method: "POST" });
+    // The fleet's last token request long past (it may ask again at once).
+    await pool().query("UPDATE registry_gateway SET token_requested_at = now() - interval '1 minute' WHERE gateway = $1", [gatewayKey()]);
+    sim.levers.tokenLatencyMs = 800;
+    const before = sim.counts().tokenRequests;
+    // Its caller's budget ends while the token request is under way.
+    await failure(lookup("11111111111", budget(300)));
+    // The next caller finds the token that request brought, well before the fleet could ask again (6 s).
+    expect(await lookup("11111111111", budget(4_000))).toMatchObject({ result: "verified" });
+    expect(sim.counts().tokenRequests - before).toBe(1);
+  });
+
   it("renews a token that expires mid-run once for all its callers, and no lookup fails", async () => {
     sim.levers.tokenLifetimeSeconds = 8;
     // The refused token is replaced by one that lives 8 s.

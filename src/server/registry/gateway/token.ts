@@ -16,7 +16,7 @@ import { UpstreamFault } from "./faults";
 import { postToGateway } from "./http";
 import { tokenBody } from "./responses";
 import { gatewayKey } from "./gateway-key";
-import { abortableDelay } from "./wait";
+import { abortableDelay, untilAborted } from "./wait";
 
 const CONTEXT = "registry-gateway-token";
 const MIN_REQUEST_GAP_SECONDS = 6;
@@ -36,7 +36,8 @@ export async function gatewayToken(signal: AbortSignal, stale?: string): Promise
     const row = await claimOrRead(stale);
     const stored = row.access_token ? decrypt(row.access_token, CONTEXT) : undefined;
     const usable = stored && stored !== stale && row.expires_at && row.expires_at.getTime() > Date.now() + 1000;
-    if (row.claimed) return refresh(signal, usable ? stored : undefined);
+    // The request is the fleet's, not this caller's: it goes on if the caller's budget ends first.
+    if (row.claimed) return untilAborted(refresh(usable ? stored : undefined), signal);
     if (stored && usable) {
       globalForToken.hubiGatewayToken = { token: stored, refreshAt: row.refresh_at!.getTime(), expiresAt: row.expires_at!.getTime() };
       return stored;
@@ -85,8 +86,9 @@ async function sealedMatches(stale: string): Promise<boolean> {
 }
 
 /** Fetches a token as the claim's holder and stores it. While it runs, `fallback` (still valid) may be used by others. */
-async function refresh(signal: AbortSignal, fallback: string | undefined): Promise<string> {
-  const { REGISTRY_URL, REGISTRY_CLIENT_ID } = env();
+async function refresh(fallback: string | undefined): Promise<string> {
+  const { REGISTRY_URL, REGISTRY_CLIENT_ID, REGISTRY_TIMEOUT_MS } = env();
+  const signal = AbortSignal.timeout(REGISTRY_TIMEOUT_MS);
   try {
     const form = new URLSearchParams({ grant_type: "client_credentials", client_id: REGISTRY_CLIENT_ID, client_secret: clientSecret() });
     const res = await postToGateway(REGISTRY_URL!, "oauth/token", { body: form.toString(), contentType: "application/x-www-form-urlencoded", signal });
