@@ -6,7 +6,8 @@
  * sign-in address and account leaves one, and so do the per-account sign-in failures), form submissions older than a day, sent emails older
  * than 30 days and spent password reset links, verifications past their business's retention
  * period (redacted; a row becomes due at most one pass after its day, so "daily" is met with room),
- * the one-time notice to owners whose consent setting followed the new default,
+ * the one-time notice to owners whose consent setting followed the new default, the credits of
+ * verifies whose process died before their outcome (refund-orphaned-reservations.ts),
  * and an audit checkpoint when a chain moved (several processes share one: the database lets one
  * write it per interval).
  */
@@ -23,6 +24,7 @@ import { purgeOldEmails } from "@/server/mail/purge";
 import { notifyConsentDefaultChange } from "@/server/data-protection/notify-consent-default-change";
 import { purgeOldSignInFailures } from "@/server/accounts/account-throttle";
 import { writeAuditCheckpoint } from "@/server/audit/audit-checkpoint";
+import { refundOrphanedReservations } from "@/server/credits/refund-orphaned-reservations";
 
 const EVERY_MS = 5 * 60_000;
 
@@ -38,6 +40,7 @@ export function startMaintenance(): void {
       const emails = await purgeOldEmails();
       const redacted = await applyRetention();
       const consentNotices = await notifyConsentDefaultChange();
+      const orphanedReservations = await refundOrphanedReservations();
       const checkpoint = await writeAuditCheckpoint({ minIntervalMs: EVERY_MS - 30_000, onlyIfChanged: true });
       observeJob("maintenance", "done", started, {
         idempotencyRecordsPurged: idempotency,
@@ -48,6 +51,7 @@ export function startMaintenance(): void {
         emailRowsPurged: emails,
         verificationsRedactedByRetention: redacted,
         consentDefaultNotices: consentNotices,
+        orphanedReservationsRefunded: orphanedReservations,
         auditCheckpoint: checkpoint,
       });
     } catch (error) {
