@@ -61,5 +61,6 @@ async function answer(nationalIds: string[], options: LookupOptions = {}): Promi
 
 export const sandboxRegistry: CitizenRegistry = {
   lookup: async (nationalId, options) => (await answer([nationalId], options))[0]!,
-  lookupMany: answer,
+  // The levers are for single verifies: in a batch they are ordinary IDs (an outage would hold its chunk forever).
+  lookupMany: async (nationalIds) => nationalIds.map(lookup),
 };
