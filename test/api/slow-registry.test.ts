@@ -7,6 +7,7 @@
  */
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { pool } from "@/server/db/client";
+import { openOutcome } from "@/server/verifications/pending-lookup";
 import { api } from "../support/api";
 import { SLOW_IDS, SYNC_BUDGET_MS } from "../support/env";
 import { createTestBusiness, type TestBusiness } from "../support/factories";
@@ -83,6 +84,22 @@ describe("a slow registry, for a caller that sends Prefer: respond-async", () =>
     expect(await balanceOf(biz.businessId)).toBe(4);
     expect(await ledgerSum(biz.businessId)).toBe(4);
     expect(await verificationCount(biz.businessId)).toBe(1);
+  }, 60_000);
+
+  it("never shows the citizen of a pending verification redacted before its lookup completed", async () => {
+    const biz = await createTestBusiness({ live: true, credits: 5 });
+    const res = await verify(biz, SLOW_IDS.slow, ASYNC);
+    expect(res.status).toBe(202);
+    const { id } = res.body.data;
+    expect((await api("POST", `/verifications/${id}/redact`, { key: biz.liveKey! })).status).toBe(200);
+    await workers.start();
+    const done = await completed(biz, id);
+    expect(done.body).toMatchObject({ data: { id, result: "verified", redactedAt: expect.any(String) }, citizen: null });
+    // Nothing kept that could show it later either.
+    const { rows } = await pool().query<{ outcome: Buffer | null; request: Buffer | null }>("SELECT outcome, request FROM pending_lookup WHERE id = $1", [id]);
+    expect(rows[0]?.request ?? null).toBeNull();
+    expect(rows[0]?.outcome ? openOutcome(id, rows[0].outcome).citizen : null).toBeNull();
+    expect(await completions(biz, id)).toEqual(["verified"]);
   }, 60_000);
 
   it("ends unavailable when the registry never answers: credit refunded, verification_completed with that result", async () => {

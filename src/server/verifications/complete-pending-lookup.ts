@@ -109,8 +109,10 @@ async function completeVerification(claimed: Claimed, request: PendingRequest, l
   const at = new Date();
   const match = compareClaim(request.match, answer.citizen);
   const verification = { ...fromRow(rows[0]), result: answer.result, match };
+  // Redacted while its lookup went on: the result is recorded, the citizen's details are not kept.
+  const kept = rows[0].redacted_at ? { ...answer, citizen: null } : answer;
   const q = new Sql();
-  const sql = `WITH ${finishCte(q, lease, answer)},${completeVerificationCtes(q, {
+  const sql = `WITH ${finishCte(q, lease, kept)},${completeVerificationCtes(q, {
     id: claimed.id,
     result: answer.result,
     match,

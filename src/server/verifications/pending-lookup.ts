@@ -54,7 +54,10 @@ export function queueLookupCte(
   )`;
 }
 
-/** A pending verification's final state, or null while it is still pending (or not this business's). */
+/**
+ * A pending verification's final state, or null while it is still pending (or not this business's).
+ * A redacted verification's citizen details are never shown, whenever its lookup completed.
+ */
 export type FinalOutcome = { result: VerificationResult; match: MatchResult | null; citizen: Citizen | null };
 
 export async function completedOutcome(businessId: string, mode: Mode, id: string): Promise<FinalOutcome | null> {
@@ -62,7 +65,7 @@ export async function completedOutcome(businessId: string, mode: Mode, id: strin
   const { rows } = await pool().query<{ result: VerificationResult; match: MatchResult | null; outcome: Buffer | null }>(
     `SELECT v.result, v.match, p.outcome
        FROM verification v
-       LEFT JOIN pending_lookup p ON p.id = v.id AND p.completed_at > now() - interval '${CITIZEN_KEPT_HOURS} hours'
+       LEFT JOIN pending_lookup p ON p.id = v.id AND p.completed_at > now() - interval '${CITIZEN_KEPT_HOURS} hours' AND v.redacted_at IS NULL
       WHERE v.id = ${q.p(id, "uuid")} AND v.business_id = ${q.p(businessId, "uuid")} AND v.mode = ${q.p(mode, '"Mode"')}`,
     q.values,
   );
