@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { pool } from "@/server/db/client";
 import { systemContext } from "@/server/context";
+import { setBusinessStatus } from "@/server/businesses/set-business-status";
 import { createApiKey } from "@/server/keys/create-api-key";
 import { SANDBOX_IDS, SANDBOX_LEVERS } from "@/contracts/sandbox";
 import { api } from "../support/api";
@@ -27,6 +28,26 @@ afterAll(async () => {
 
 const BATCH_KEYS = ["id", "status", "mode", "totalRows", "processedRows", "counts", "creditsUsed", "createdAt", "completedAt"].sort();
 const COUNT_KEYS = ["verified", "not_found", "expired", "revoked", "deceased", "invalid", "insufficient_credits", "registry_error"].sort();
+
+describe("a batch of a business suspended while it runs", () => {
+  it("waits, none of its rows looked up, while batches of others go on; it finishes once the business is active again", async () => {
+    const suspended = await createTestBusiness();
+    const other = await createTestBusiness();
+    const rows = (n: number) => Array.from({ length: n }, () => uniqueNationalId());
+    const waiting = await upload(suspended.testKey, csvOf("nationalId", rows(5_000)));
+    expect(waiting.status).toBe(202);
+    await setBusinessStatus(systemContext("test"), { businessId: suspended.businessId, status: "suspended", reason: "test" });
+    // Uploaded later, so processed after the first one were it not waiting (chunks are taken oldest batch first).
+    const later = await upload(other.testKey, csvOf("nationalId", rows(300)));
+    expect(await batchEnded(other.testKey, later.body.data.id)).toMatchObject({ status: "completed", processedRows: 300 });
+    const { rows: held } = await pool().query<{ status: string; processed_rows: number }>("SELECT status, processed_rows FROM batch WHERE id = $1", [waiting.body.data.id]);
+    // At most the chunks already under way when it was suspended (100 rows each); unheld, it would be all but done.
+    expect(["queued", "processing"]).toContain(held[0]!.status);
+    expect(held[0]!.processed_rows).toBeLessThanOrEqual(1_000);
+    await setBusinessStatus(systemContext("test"), { businessId: suspended.businessId, status: "active" });
+    expect(await batchEnded(suspended.testKey, waiting.body.data.id)).toMatchObject({ status: "completed", processedRows: 5_000 });
+  }, 120_000);
+});
 
 describe("a sandbox CSV batch, end to end", () => {
   it("answers 202 with the batch, processes every row, and serves one result per row in input order", async () => {
