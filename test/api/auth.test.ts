@@ -110,6 +110,19 @@ describe("401 UNAUTHORIZED, one message per cause", () => {
     expectError(await verify(now.key), 401, "UNAUTHORIZED", "This API key has expired. Create or roll a key in the portal.");
   });
 
+  it("rolling a key keeps its lifetime and never lets the old one outlive its expiry", async () => {
+    const { businessId } = await createTestBusiness();
+    const ending = await createApiKey(ctx(), { businessId, mode: "test", expiresInDays: 30 });
+    // Its last hour, 30 days after it was made.
+    await pool().query("UPDATE api_key SET created_at = created_at - interval '30 days' + interval '1 hour', expires_at = expires_at - interval '30 days' + interval '1 hour' WHERE id = $1", [ending.id]);
+    const rolled = await rollApiKey(ctx(), { keyId: ending.id, oldKeyExpires: "in_24h" });
+    const expiry = async (id: string) => (await pool().query<{ at: Date }>("SELECT expires_at AS at FROM api_key WHERE id = $1", [id])).rows[0]!.at.getTime();
+    expect(await expiry(ending.id)).toBeLessThanOrEqual(Date.now() + 3_600_000);
+    const days = (await expiry(rolled.id) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThanOrEqual(30);
+  });
+
   it("records lastUsedAt for a used key", async () => {
     const { businessId } = await createTestBusiness();
     const created = await createApiKey(ctx(), { businessId, mode: "test" });

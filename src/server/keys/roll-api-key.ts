@@ -13,7 +13,10 @@ export const rollApiKeyInput = z.object({
   oldKeyExpires: z.enum(["now", "in_24h"]),
 });
 
-/** Creates a replacement key (same name, scope and allowlist) and schedules the old one to expire. */
+/**
+ * Creates a replacement key (same name, scope, allowlist and lifetime) and schedules the old one to
+ * expire: never later than it would have anyway.
+ */
 export async function rollApiKey(ctx: ServiceContext, input: z.input<typeof rollApiKeyInput>): Promise<CreatedApiKey> {
   const { keyId, oldKeyExpires } = rollApiKeyInput.parse(input);
   const old = await db().apiKey.findUnique({ where: { id: keyId } });
@@ -22,7 +25,9 @@ export async function rollApiKey(ctx: ServiceContext, input: z.input<typeof roll
   if (old.revokedAt || (old.expiresAt && old.expiresAt <= new Date())) {
     throw badRequest("This key is no longer active; create a new key instead");
   }
-  const expiresAt = new Date(Date.now() + (oldKeyExpires === "now" ? 0 : 86_400_000));
+  const now = Date.now();
+  const expiresAt = new Date(Math.min(now + (oldKeyExpires === "now" ? 0 : 86_400_000), old.expiresAt?.getTime() ?? Infinity));
+  const replacementExpiresAt = old.expiresAt ? new Date(now + (old.expiresAt.getTime() - old.createdAt.getTime())) : null;
   // The replacement and the old key's expiry commit together, once per submission: a repeated
   // roll must not leave a second replacement (and the first one shown) behind.
   return transactOnce(ctx, "api_key.roll", async (tx) => {
@@ -33,7 +38,7 @@ export async function rollApiKey(ctx: ServiceContext, input: z.input<typeof roll
       scope: old.scope,
       allowedIps: old.allowedIps,
       expiresInDays: null,
-    });
+    }, replacementExpiresAt);
     await tx.apiKey.update({ where: { id: old.id }, data: { expiresAt } });
     await recordAudit(tx, ctx, {
       action: "api_key.rolled",
