@@ -101,6 +101,21 @@ describe("sign-in throttling", () => {
     expect((await signIn({ email: biz.email, password: biz.password, clientAddress: uniqueAddress() })).ok).toBe(true);
   });
 
+  it("checks one attempt on an account at a time: guesses sent at once cannot all pass the throttles", async () => {
+    const biz = await createTestBusiness();
+    const attacker = uniqueAddress();
+    // Thirty guesses at once from one address, and thirty from as many addresses.
+    const outcomes = await Promise.all([...Array.from({ length: 30 }, () => wrong(biz.email, attacker)), ...Array.from({ length: 30 }, () => wrong(biz.email))]);
+    const checked = outcomes.filter((o) => o.ok === false && o.reason === "invalid").length;
+    // Each password checked was counted before the next: at most the account's threshold got through.
+    expect(checked).toBeGreaterThanOrEqual(1);
+    expect(checked).toBeLessThanOrEqual(10);
+    expect(outcomes.every((o) => !o.ok && ["invalid", "delayed", "throttled"].includes(o.reason))).toBe(true);
+    // The account is not held once they are over.
+    await endDelay(biz.email);
+    expect((await signIn({ email: biz.email, password: biz.password, clientAddress: uniqueAddress() })).ok).toBe(true);
+  });
+
   it("delays an email without an account exactly as one with an account", async () => {
     const nobody = `nobody-${randomUUID()}@example.test`;
     for (let i = 0; i < 10; i++) expect(await wrong(nobody)).toEqual({ ok: false, reason: "invalid" });

@@ -25,12 +25,36 @@ export function delaySeconds(score: number): number {
   return Math.min(MAX_DELAY_SECONDS, FIRST_DELAY_SECONDS * 2 ** Math.min(score - FAILURE_THRESHOLD, 20));
 }
 
-/** Seconds the account must still wait before an attempt is looked at; 0 when it need not. */
-export async function accountWaitSeconds(email: string): Promise<number> {
+/** How long an attempt holds its account at most: far longer than a password check takes (a crashed one lets go then). */
+const ATTEMPT_HOLD_SECONDS = 10;
+
+/**
+ * Starts an attempt on the account, in one statement: 0 when it may go on, else the seconds to
+ * wait (its delay, or 1 while another attempt on the account is being checked). One attempt per
+ * account at a time across the fleet, so each sees the failures counted before it: guesses sent
+ * at once cannot all pass the throttles before the first of them is counted. `endAttempt` lets go.
+ */
+export async function beginAttempt(email: string): Promise<number> {
+  const hash = signInAccountHash(email);
   const [row] = await db().$queryRaw<{ wait: number }[]>`
-    SELECT ceil(extract(epoch FROM not_before - now()))::int AS wait
-      FROM sign_in_failure WHERE account_hash = ${signInAccountHash(email)} AND not_before > now()`;
-  return row?.wait ?? 0;
+    WITH began AS (
+      INSERT INTO sign_in_failure AS f (account_hash, score, last_failed_at, checking_until)
+      VALUES (${hash}, 0, now(), now() + make_interval(secs => ${ATTEMPT_HOLD_SECONDS}::int))
+      ON CONFLICT (account_hash) DO UPDATE SET checking_until = excluded.checking_until
+       WHERE (f.not_before IS NULL OR f.not_before <= now()) AND (f.checking_until IS NULL OR f.checking_until <= now())
+      RETURNING 0 AS wait
+    )
+    SELECT wait FROM began
+    UNION ALL
+    SELECT greatest(1, ceil(extract(epoch FROM greatest(f.not_before, f.checking_until) - now())))::int
+      FROM sign_in_failure f WHERE f.account_hash = ${hash} AND NOT EXISTS (SELECT 1 FROM began)`;
+  // Held by an attempt that committed after this statement's snapshot: it is being checked.
+  return row?.wait ?? 1;
+}
+
+/** The attempt is over: the account is free for the next one. */
+export async function endAttempt(email: string): Promise<void> {
+  await db().$executeRaw`UPDATE sign_in_failure SET checking_until = NULL WHERE account_hash = ${signInAccountHash(email)} AND checking_until IS NOT NULL`;
 }
 
 type Owner = { id: string; email: string; locale: string };

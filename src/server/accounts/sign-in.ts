@@ -4,7 +4,7 @@ import { addressGroup } from "@/server/http/address-group";
 import { verifyAgainstNobody, verifyPassword } from "./passwords";
 import { emailSchema } from "@/contracts/accounts";
 import { checkSecondFactor } from "@/server/accounts/second-factor";
-import { accountWaitSeconds, clearAccountFailures, recordAccountFailure } from "./account-throttle";
+import { beginAttempt, clearAccountFailures, endAttempt, recordAccountFailure } from "./account-throttle";
 
 // Three throttles. Per account and client address, failures (guessing one password from one
 // place); per client address, all attempts, more loosely (spraying many accounts: loosely because
@@ -34,13 +34,25 @@ export async function signIn(input: { email: string; password: string; code?: st
     return { ok: false, reason: "throttled" };
   }
   if ((await rateLimiter().count(failures, WINDOW_SECONDS)) >= FAILURES_PER_ACCOUNT_AND_ADDRESS) return { ok: false, reason: "throttled" };
-  const wait = await accountWaitSeconds(email.data);
+  const wait = await beginAttempt(email.data);
   if (wait > 0) return { ok: false, reason: "delayed", retryAfterSeconds: wait };
-  const user = await db().user.findUnique({ where: { email: email.data } });
+  try {
+    return await attempt(email.data, input, failures);
+  } finally {
+    await endAttempt(email.data);
+  }
+}
+
+/**
+ * The attempt itself, while it holds its account: no other attempt on it is checked meanwhile, so
+ * the failures it may count are the account's own, and the account's delay bounds them all.
+ */
+async function attempt(email: string, input: { password: string; code?: string }, failures: string): Promise<SignInResult> {
+  const user = await db().user.findUnique({ where: { email } });
   const valid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstNobody(input.password);
   const fail = async (kind: "password" | "second_factor") => {
     await rateLimiter().hit(failures, FAILURES_PER_ACCOUNT_AND_ADDRESS, WINDOW_SECONDS);
-    await recordAccountFailure(email.data, kind, user);
+    await recordAccountFailure(email, kind, user);
   };
   if (!user || !valid) {
     await fail("password");
@@ -56,6 +68,6 @@ export async function signIn(input: { email: string; password: string; code?: st
       return { ok: false, reason: "invalid_code" };
     }
   }
-  await clearAccountFailures(email.data);
+  await clearAccountFailures(email);
   return { ok: true, user: { id: user.id, email: user.email, name: user.name, isPlatformAdmin: user.isPlatformAdmin } };
 }
