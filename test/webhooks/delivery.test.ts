@@ -187,6 +187,8 @@ describe("webhook delivery", () => {
     const resent = await waitFor("the resend", settled(event.id));
     expect(resent.status).toBe("succeeded");
     expect(requestsFor(event.id)).toHaveLength(1);
+    const audited = await db().auditLogEntry.findMany({ where: { businessId, action: "webhook.delivery_resent" } });
+    expect(audited.map((a) => a.metadata)).toEqual([{ deliveryId: failed.id, eventId: event.id }]);
   });
 
   it("disables the endpoint on 410 and, once re-enabled, sends both the delivery answered 410 and the events raised meanwhile", async () => {

@@ -4,6 +4,7 @@ import { transactOnce } from "@/server/submissions";
 import type { ServiceContext } from "@/server/context";
 import { assertBusinessAccess } from "@/server/access/authorization";
 import { badRequest, notFound } from "@/server/errors";
+import { recordAudit } from "@/server/audit/record";
 import { endpointScope } from "./endpoint-view";
 
 export const resendWebhookDeliveryInput = endpointScope.extend({ deliveryId: z.uuid() });
@@ -11,7 +12,7 @@ export const resendWebhookDeliveryInput = endpointScope.extend({ deliveryId: z.u
 /**
  * Puts a finished delivery (failed, or succeeded and wanted again) back in the queue with a fresh
  * retry schedule. Its earlier attempts stay in the log; the receiver gets the same event id, so it
- * can deduplicate.
+ * can deduplicate. Audited, as resending every failed delivery is.
  */
 export async function resendWebhookDelivery(
   ctx: ServiceContext,
@@ -31,6 +32,14 @@ export async function resendWebhookDelivery(
       data: { status: "pending", attemptCount: 0, nextAttemptAt: new Date(), completedAt: null },
     });
     if (count === 0) throw badRequest("This delivery is still pending: it will be attempted again on its own");
+    await recordAudit(tx, ctx, {
+      action: "webhook.delivery_resent",
+      businessId,
+      mode,
+      targetType: "webhook_endpoint",
+      targetId: delivery.endpointId,
+      metadata: { deliveryId, eventId: delivery.eventId },
+    });
     return { deliveryId };
   });
 }
