@@ -10,6 +10,8 @@ import { AppError } from "@/server/errors";
 import { pool } from "@/server/db/client";
 import { purgeIdleRateLimitWindows } from "@/server/ratelimit/postgres";
 import { signIn } from "@/server/accounts/sign-in";
+import { changePassword } from "@/server/accounts/change-password";
+import { memberContext } from "../support/contexts";
 import { signUpWithInvitation } from "@/server/team/sign-up-with-invitation";
 import { createTestBusiness } from "../support/factories";
 import { addressesInOne64, uniqueAddress } from "../support/addresses";
@@ -114,6 +116,17 @@ describe("sign-in throttling", () => {
     // The account is not held once they are over.
     await endDelay(biz.email);
     expect((await signIn({ email: biz.email, password: biz.password, clientAddress: uniqueAddress() })).ok).toBe(true);
+  });
+
+  it("throttles a password checked elsewhere as a sign-in: a stolen session cannot guess it faster", async () => {
+    const biz = await createTestBusiness();
+    const change = (currentPassword: string) => changePassword(memberContext(biz), undefined, { currentPassword, newPassword: "a new password 456" });
+    for (let i = 0; i < 10; i++) await expect(change("guess")).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    // The account's delay now holds every check of its password, the right one included, and sign-in too.
+    await expect(change(biz.password)).rejects.toMatchObject({ code: "RATE_LIMITED" });
+    expect(await signIn({ email: biz.email, password: biz.password, clientAddress: uniqueAddress() })).toMatchObject({ ok: false, reason: "delayed" });
+    await endDelay(biz.email);
+    await expect(change(biz.password)).resolves.toMatchObject({ sessionsEnded: 0 });
   });
 
   it("delays an email without an account exactly as one with an account", async () => {

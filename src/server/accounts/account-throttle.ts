@@ -12,6 +12,8 @@ import type { Prisma } from "@/generated/prisma/client";
 import { db } from "@/server/db/client";
 import { signInAccountHash } from "@/server/crypto/secrets";
 import { enqueueEmail } from "@/server/mail/enqueue";
+import { AppError } from "@/server/errors";
+import { verifyPassword } from "./passwords";
 
 export const FAILURE_THRESHOLD = 10;
 export const FAILURE_WEIGHT = { password: 1, second_factor: 3 } as const;
@@ -58,6 +60,26 @@ export async function endAttempt(email: string): Promise<void> {
 }
 
 type Owner = { id: string; email: string; locale: string };
+
+/**
+ * A password checked outside sign-in (changing it, turning off two-factor sign-in, confirming an
+ * email address) under the same throttle as a sign-in: holding a session or a link is no faster a
+ * way to guess it. A wrong one counts as a failed sign-in; inside the account's delay, or while
+ * another attempt on the account is being checked, it is not checked at all (429).
+ */
+export async function checkAccountPassword(owner: Owner & { passwordHash: string }, password: string): Promise<boolean> {
+  const wait = await beginAttempt(owner.email);
+  if (wait > 0) {
+    throw new AppError("RATE_LIMITED", `Too many wrong passwords for this account. Try again in ${wait} s.`, { headers: { "retry-after": String(wait) } });
+  }
+  try {
+    if (await verifyPassword(owner.passwordHash, password)) return true;
+    await recordAccountFailure(owner.email, "password", owner);
+    return false;
+  } finally {
+    await endAttempt(owner.email);
+  }
+}
 
 /**
  * Counts one failure (in one statement, so racing failures all count) and sets the delay its

@@ -4,7 +4,8 @@ import type { ServiceContext } from "@/server/context";
 import { db } from "@/server/db/client";
 import { recordAudit } from "@/server/audit/record";
 import { badRequest, forbidden } from "@/server/errors";
-import { hashPassword, verifyPassword } from "@/server/accounts/passwords";
+import { hashPassword } from "@/server/accounts/passwords";
+import { checkAccountPassword } from "./account-throttle";
 import { endSessions } from "./sessions";
 
 /** Changes the signed-in user's password; every other session of theirs ends (product rules §21). */
@@ -12,8 +13,8 @@ export async function changePassword(ctx: ServiceContext, currentSessionId: stri
   if (ctx.actor.type !== "user") throw forbidden("Only a signed-in user can change their password");
   const userId = ctx.actor.userId;
   const { currentPassword, newPassword } = changePasswordInput.parse(input);
-  const user = await db().user.findUniqueOrThrow({ where: { id: userId }, select: { passwordHash: true } });
-  if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+  const user = await db().user.findUniqueOrThrow({ where: { id: userId }, select: { id: true, email: true, locale: true, passwordHash: true } });
+  if (!(await checkAccountPassword(user, currentPassword))) {
     throw badRequest("The current password is not correct", [{ field: "currentPassword", message: "The current password is not correct" }]);
   }
   const passwordHash = await hashPassword(newPassword);

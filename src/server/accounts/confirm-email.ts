@@ -4,7 +4,7 @@ import type { ServiceContext } from "@/server/context";
 import { db } from "@/server/db/client";
 import { recordAudit } from "@/server/audit/record";
 import { badRequest } from "@/server/errors";
-import { verifyPassword } from "@/server/accounts/passwords";
+import { checkAccountPassword } from "@/server/accounts/account-throttle";
 import { EXPIRED_LINK_MESSAGE, findUsableLink, useUpLink } from "./email-links";
 
 export const WRONG_SIGN_UP_PASSWORD = "This is not the password chosen when signing up.";
@@ -31,7 +31,7 @@ export async function confirmEmail(ctx: ServiceContext, input: z.input<typeof co
   const link = await linkFor(token);
   if (!link || (link.usedAt && !link.user.emailConfirmedAt)) throw badRequest(EXPIRED_LINK_MESSAGE);
   const { user } = link;
-  if (!(await verifyPassword(user.passwordHash, password))) throw badRequest(WRONG_SIGN_UP_PASSWORD, [{ field: "password", message: WRONG_SIGN_UP_PASSWORD }]);
+  if (!(await checkAccountPassword(user, password))) throw badRequest(WRONG_SIGN_UP_PASSWORD, [{ field: "password", message: WRONG_SIGN_UP_PASSWORD }]);
   if (link.usedAt) return { email: user.email };
   await db().$transaction(async (tx) => {
     await useUpLink(tx, link.id);

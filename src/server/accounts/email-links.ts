@@ -33,7 +33,7 @@ export async function issueEmailLink(tx: Tx, userId: string, purpose: LinkPurpos
 export async function findUsableLink(token: string, purpose: LinkPurpose, evenIfUsed = false) {
   return db().passwordReset.findFirst({
     where: { tokenHash: passwordResetTokenHash(token), purpose, expiresAt: { gt: new Date() }, ...(evenIfUsed ? {} : { usedAt: null }) },
-    select: { id: true, usedAt: true, user: { select: { id: true, email: true, passwordHash: true, isPlatformAdmin: true, emailConfirmedAt: true } } },
+    select: { id: true, usedAt: true, user: { select: { id: true, email: true, locale: true, passwordHash: true, isPlatformAdmin: true, emailConfirmedAt: true } } },
   });
 }
 

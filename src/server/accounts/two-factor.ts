@@ -11,7 +11,7 @@ import { db } from "@/server/db/client";
 import { recordAudit } from "@/server/audit/record";
 import { badRequest, forbidden } from "@/server/errors";
 import { acceptedStep, enrolmentDetails, newRecoveryCodes, newTotpSecret, openTotpSecret, sealTotpSecret } from "@/server/auth/totp";
-import { verifyPassword } from "@/server/accounts/passwords";
+import { checkAccountPassword } from "@/server/accounts/account-throttle";
 import { checkSecondFactor } from "./second-factor";
 
 function userIdOf(ctx: ServiceContext): string {
@@ -61,11 +61,11 @@ export async function disableTwoFactor(ctx: ServiceContext, input: z.input<typeo
   const { password, code } = disableTwoFactorInput.parse(input);
   const user = await db().user.findUniqueOrThrow({
     where: { id: userId },
-    select: { passwordHash: true, isPlatformAdmin: true, memberships: { where: { business: { requireTwoFactor: true } }, select: { businessId: true } } },
+    select: { id: true, email: true, locale: true, passwordHash: true, isPlatformAdmin: true, memberships: { where: { business: { requireTwoFactor: true } }, select: { businessId: true } } },
   });
   if (user.isPlatformAdmin) throw forbidden("Platform admins must keep two-factor sign-in on");
   if (user.memberships.length > 0) throw forbidden("A business you belong to requires two-factor sign-in");
-  if (!(await verifyPassword(user.passwordHash, password))) throw badRequest("The password is not correct", [{ field: "password", message: "The password is not correct" }]);
+  if (!(await checkAccountPassword(user, password))) throw badRequest("The password is not correct", [{ field: "password", message: "The password is not correct" }]);
   return db().$transaction(async (tx) => {
     if (!(await checkSecondFactor(tx, userId, code))) throw badRequest("That code is not right", [{ field: "code", message: "That code is not right" }]);
     await tx.user.update({ where: { id: userId }, data: { totpSecret: null, totpEnabledAt: null, recoveryCodeHashes: [] } });
