@@ -191,6 +191,23 @@ describe("webhook delivery", () => {
     expect(audited.map((a) => a.metadata)).toEqual([{ deliveryId: failed.id, eventId: event.id }]);
   });
 
+  it("keeps an endpoint on that recovered, when a delivery sent before its recovery fails after it", async () => {
+    const { businessId, endpointId } = await businessWithEndpoint();
+    // Failing for six days: the next failure turns it off.
+    await db().webhookEndpoint.update({ where: { id: endpointId }, data: { failingSince: new Date(Date.now() - 6 * 86_400_000) } });
+    const slow = buildEvent("credits_low", "test", { balance: 99, threshold: 100 });
+    receiver.respond((req) => (req.headers["webhook-id"] === slow.id ? "hold" : { status: 200, body: "ok" }));
+    await db().$transaction((tx) => raiseEvent(tx, businessId, slow));
+    await waitFor("the first delivery to be under way", () => requestsFor(slow.id).length === 1);
+    // Another delivery succeeds meanwhile: the endpoint has recovered.
+    const quick = await raise(businessId);
+    expect((await waitFor("the second delivery", settled(quick.id))).status).toBe("succeeded");
+    receiver.release(500);
+    await waitFor("the first delivery's failure", async () => ((await deliveryOf(slow.id))?.attempts.length ?? 0) >= 1);
+    const endpoint = await db().webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } });
+    expect(endpoint).toMatchObject({ enabled: true, disabledReason: null });
+  });
+
   it("disables the endpoint on 410 and, once re-enabled, sends both the delivery answered 410 and the events raised meanwhile", async () => {
     const { businessId, endpointId } = await businessWithEndpoint();
     receiver.respond(() => ({ status: 410 }));

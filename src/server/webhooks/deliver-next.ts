@@ -112,20 +112,16 @@ async function recordAttempt(client: PoolClient, d: ClaimedDelivery, at: Date, r
     [d.id, delay === null ? "failed" : "pending", attempts, delay === null ? null : new Date(at.getTime() + delay), delay === null ? at : null, d.leaseToken],
   );
   if (rescheduled.rowCount === 0) return "lease_lost";
-  const failingSince = d.failing_since ?? at;
-  const disableReason = gone
-    ? "The endpoint answered 410 Gone"
-    : at.getTime() - failingSince.getTime() >= DISABLE_AFTER_FAILING_MS
-      ? "No successful delivery for 5 days"
-      : null;
+  // Judged on the endpoint as it is now, not as claimed: a delivery that succeeded meanwhile ended its failing.
+  const reason = `(CASE WHEN $3::text IS NOT NULL THEN $3::text WHEN failing_since <= $2::timestamptz - make_interval(secs => $5::int) THEN $4::text END)`;
   const { rows } = await client.query<{ just_disabled: boolean }>(
     `UPDATE webhook_endpoint SET failing_since = COALESCE(failing_since, $2),
-       enabled = enabled AND $3::text IS NULL,
-       disabled_reason = CASE WHEN enabled AND $3::text IS NOT NULL THEN $3 ELSE disabled_reason END,
-       disabled_at = CASE WHEN enabled AND $3::text IS NOT NULL THEN $2 ELSE disabled_at END
+       enabled = enabled AND ${reason} IS NULL,
+       disabled_reason = CASE WHEN enabled AND ${reason} IS NOT NULL THEN ${reason} ELSE disabled_reason END,
+       disabled_at = CASE WHEN enabled AND ${reason} IS NOT NULL THEN $2 ELSE disabled_at END
      WHERE id = $1
      RETURNING NOT enabled AND disabled_at = $2 AS just_disabled`,
-    [d.endpoint_id, at, disableReason],
+    [d.endpoint_id, at, gone ? "The endpoint answered 410 Gone" : null, "No successful delivery for 5 days", DISABLE_AFTER_FAILING_MS / 1000],
   );
   if (rows[0]?.just_disabled) await emailEndpointDisabled(client, d, at, gone ? "gone" : "failing");
   return delay === null ? "failed" : "retrying";
