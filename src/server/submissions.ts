@@ -48,8 +48,15 @@ async function once<T>(sql: ClaimSql, userId: string, token: string, operation: 
   return result;
 }
 
-/** The context's token and user, when the action is a portal form's (an API call has neither). */
-const submissionOf = (ctx: ServiceContext) => (ctx.submissionId && ctx.actor.type === "user" ? { token: ctx.submissionId, userId: ctx.actor.userId } : null);
+/**
+ * The context's token and user, when the action is a portal form's (an API call has neither), and
+ * the business it acts for: a repeat is answered only in that business (a member of two cannot
+ * replay one's result in the other, nor after leaving it).
+ */
+const submissionOf = (ctx: ServiceContext) =>
+  ctx.submissionId && ctx.actor.type === "user"
+    ? { token: ctx.submissionId, userId: ctx.actor.userId, scope: ctx.actor.membership?.businessId ?? "platform" }
+    : null;
 
 /** Runs `action` in a transaction, once per submission token of the context (when it has one). */
 export async function transactOnce<T>(
@@ -66,7 +73,7 @@ export async function transactOnce<T>(
       execute: (text, params) => tx.$executeRawUnsafe(text, ...params),
       rows: (text, params) => tx.$queryRawUnsafe(text, ...params),
     };
-    return once(sql, submission.userId, submission.token, operation, () => action(tx));
+    return once(sql, submission.userId, submission.token, `${operation}@${submission.scope}`, () => action(tx));
   }, settings);
 }
 
@@ -79,7 +86,7 @@ export async function transactOnceSql<T>(ctx: ServiceContext, operation: string,
       execute: async (text, params) => (await client.query(text, params)).rowCount ?? 0,
       rows: async <R>(text: string, params: unknown[]) => (await client.query(text, params)).rows as R[],
     };
-    return once(sql, submission.userId, submission.token, operation, () => action(client));
+    return once(sql, submission.userId, submission.token, `${operation}@${submission.scope}`, () => action(client));
   });
 }
 

@@ -111,6 +111,19 @@ describe("tokens", () => {
     await expect(owner.keys.create({ name: "Other", expiresInDays: null, ...token })).rejects.toMatchObject({ code: "CONFLICT" });
   });
 
+  it("answer a repeat only in the business they were used in", async () => {
+    const first = await createTestBusiness();
+    const second = await createTestBusiness();
+    await pool().query("INSERT INTO membership (user_id, business_id, role) VALUES ($1, $2, 'owner')", [first.userId, second.businessId]);
+    const user = await loadPortalUser(first.userId);
+    const inBusiness = (businessId: string) =>
+      createCaller({ user, membership: user?.memberships.find((m) => m.businessId === businessId), mode: "test", requestId: `req_once_${randomUUID()}` });
+    const token = submission();
+    await inBusiness(first.businessId).keys.create({ name: "Scoped", expiresInDays: null, ...token });
+    await expect(inBusiness(second.businessId).keys.create({ name: "Scoped", expiresInDays: null, ...token })).rejects.toMatchObject({ code: "CONFLICT" });
+    expect(await count("SELECT count(*)::int AS n FROM api_key WHERE name = 'Scoped' AND business_id = ANY($1::uuid[])", [[first.businessId, second.businessId]])).toBe(1);
+  });
+
   it("are kept only when the action succeeded, so a failed one can be retried", async () => {
     const other = await createTestBusiness();
     const token = submission();
