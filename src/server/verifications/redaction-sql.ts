@@ -2,8 +2,9 @@
  * What redacting a verification means, in one place (product rules §19): the row keeps its id,
  * reference, result, channel, match results and dates; the purpose, the national ID's hash and
  * last four digits, and the consent reference are cleared. The same statement reaches every copy
- * elsewhere: the idempotency record (encrypted response and request hash), the request-log entry
- * of the request that made it (its Idempotency-Key), the verification_completed event's payload
+ * elsewhere: the idempotency record (encrypted response and request hash), the request-log entries
+ * of the request that made it and of its replays (their Idempotency-Key; entries still buffered
+ * are masked as they are written, request-log.ts), the verification_completed event's payload
  * (so a resend carries the redacted record) and the receivers' response excerpts to it, and the
  * answer kept for a completed pending verification (product rules §26). A pending verification's
  * event is raised when it completes, within the lookup's give-up time (at most an hour) of its
@@ -36,7 +37,9 @@ export function redactionCtes(q: Sql, due: string, at: Date): string {
   ),
   redacted_request_log AS (
     UPDATE request_log_entry r SET idempotency_key = NULL
-      FROM redacted WHERE r.request_id = redacted.request_id AND r.business_id = redacted.business_id
+      FROM redacted
+     WHERE r.business_id = redacted.business_id AND r.idempotency_key IS NOT NULL
+       AND (r.request_id = redacted.request_id OR r.verification_id = redacted.id)
   ),
   redacted_events AS (
     UPDATE outbox_event e
