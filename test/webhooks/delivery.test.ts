@@ -228,7 +228,9 @@ describe("webhook delivery", () => {
     expect(requestsFor(second.id)).toHaveLength(0);
 
     receiver.respond(() => ({ status: 200 }));
-    await enableWebhookEndpoint(ctx, { businessId, mode: "test" });
+    // Twice at once, as two clicks: one change, one audit entry.
+    await Promise.all([0, 1].map(() => enableWebhookEndpoint(ctx, { businessId, mode: "test" })));
+    expect(await db().auditLogEntry.count({ where: { businessId, action: "webhook.enabled" } })).toBe(1);
     const third = await raise(businessId);
     expect((await waitFor("delivery after re-enabling", settled(third.id))).status).toBe("succeeded");
     expect((await waitFor("the event kept while disabled", settled(second.id))).status).toBe("succeeded");
