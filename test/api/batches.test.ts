@@ -49,6 +49,20 @@ describe("a batch of a business suspended while it runs", () => {
   }, 120_000);
 });
 
+describe("a batch whose stored chunks cannot be read", () => {
+  it("fails once their attempts are spent, instead of taking them again forever", async () => {
+    const biz = await createTestBusiness();
+    const created = await upload(biz.testKey, csvOf("nationalId", Array.from({ length: 5_000 }, () => uniqueNationalId())));
+    const id = created.body.data.id as string;
+    // Held (a suspended business's batch waits) while the chunks not yet taken are damaged.
+    await setBusinessStatus(systemContext("test"), { businessId: biz.businessId, status: "suspended", reason: "test" });
+    const { rowCount } = await pool().query("UPDATE batch_chunk SET input = '\\x00'::bytea WHERE batch_id = $1 AND done_at IS NULL AND leased_until IS NULL", [id]);
+    expect(rowCount).toBeGreaterThan(0);
+    await setBusinessStatus(systemContext("test"), { businessId: biz.businessId, status: "active" });
+    expect(await batchEnded(biz.testKey, id, { timeoutMs: 60_000 })).toMatchObject({ status: "failed" });
+  }, 120_000);
+});
+
 describe("a sandbox CSV batch, end to end", () => {
   it("answers 202 with the batch, processes every row, and serves one result per row in input order", async () => {
     const biz = await createTestBusiness();

@@ -90,6 +90,10 @@ export async function processNextChunk(): Promise<boolean> {
   const started = performance.now();
   const chunk = await admit();
   if (!chunk) return false;
+  if ("unreadable" in chunk) {
+    observeJob("batch_chunk", "error", started, { batchId: chunk.batch_id, chunkNo: chunk.chunk_no, businessId: chunk.business_id });
+    throw chunk.unreadable;
+  }
   try {
     const valid = validRows(chunk).slice(0, chunk.admitted);
     const options = { businessId: chunk.business_id, priority: "batch" as const, requestId: `${chunk.batch_id}.${chunk.chunk_no}` };
@@ -137,13 +141,27 @@ function observeChunk(chunk: ClaimedChunk, outcomes: Outcome[], outcome: "done" 
 const validRows = (chunk: { rows: BatchInputRow[] }) =>
   chunk.rows.flatMap((row, i) => ("nationalId" in row ? [{ row, i }] : []));
 
-/** Step 1: claim, lease and (first time only) admit the chunk's valid rows, in one short transaction. */
-async function admit(): Promise<AdmittedChunk | null> {
+/**
+ * Step 1: claim, lease and (first time only) admit the chunk's valid rows, in one short transaction.
+ * A chunk whose input cannot be read (damaged, or sealed under another secret) counts a failed
+ * attempt, so that it fails its batch in the end instead of being taken again forever.
+ */
+async function admit(): Promise<AdmittedChunk | (ClaimedChunk & { unreadable: unknown }) | null> {
   return transaction(async (client) => {
     const { rows } = await client.query<ClaimedChunk>(CLAIM_SQL);
     const claimed = rows[0];
     if (!claimed) return null;
-    const chunkRows = openChunk(claimed.batch_id, claimed.chunk_no, claimed.input);
+    let chunkRows: BatchInputRow[];
+    try {
+      chunkRows = openChunk(claimed.batch_id, claimed.chunk_no, claimed.input);
+    } catch (unreadable) {
+      const { rows: counted } = await client.query<{ attempts: number }>(
+        "UPDATE batch_chunk SET attempts = attempts + 1 WHERE batch_id = $1 AND chunk_no = $2 RETURNING attempts",
+        [claimed.batch_id, claimed.chunk_no],
+      );
+      if (counted[0]!.attempts >= MAX_ATTEMPTS) await closeBatch(client, claimed.batch_id, "failed");
+      return { ...claimed, unreadable };
+    }
     const leaseId = randomUUID();
     const q = new Sql();
     const lease = `lease_id = ${q.p(leaseId, "uuid")}, leased_until = now() + make_interval(secs => ${q.p(env().BATCH_CHUNK_LEASE_SECONDS, "int")})`;
