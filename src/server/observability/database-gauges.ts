@@ -17,7 +17,8 @@ SELECT 'webhook_deliveries' AS queue, count(*)::int AS depth, extract(epoch FROM
   FROM webhook_delivery WHERE status = 'pending' AND next_attempt_at <= now()
 UNION ALL
 SELECT 'batch_chunks', count(*)::int, extract(epoch FROM now() - min(b.created_at))::float8
-  FROM batch_chunk c JOIN batch b ON b.id = c.batch_id WHERE c.done_at IS NULL AND b.status IN ('queued', 'processing')
+  FROM batch_chunk c JOIN batch b ON b.id = c.batch_id JOIN business bz ON bz.id = b.business_id
+ WHERE c.done_at IS NULL AND b.status IN ('queued', 'processing') AND business_eligibility(bz.status, bz.plan, b.mode) = 'ok'
 UNION ALL
 SELECT 'pending_lookups', count(*)::int, extract(epoch FROM now() - min(created_at))::float8
   FROM pending_lookup WHERE state = 'waiting'
