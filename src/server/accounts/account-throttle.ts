@@ -30,33 +30,37 @@ export function delaySeconds(score: number): number {
 /** How long an attempt holds its account at most: far longer than a password check takes (a crashed one lets go then). */
 const ATTEMPT_HOLD_SECONDS = 10;
 
+/** An attempt that holds its account (`endAttempt` lets go of that hold, and only that one), or the seconds to wait. */
+export type Attempt = { hold: Date } | { wait: number };
+
 /**
- * Starts an attempt on the account, in one statement: 0 when it may go on, else the seconds to
- * wait (its delay, or 1 while another attempt on the account is being checked). One attempt per
- * account at a time across the fleet, so each sees the failures counted before it: guesses sent
- * at once cannot all pass the throttles before the first of them is counted. `endAttempt` lets go.
+ * Starts an attempt on the account, in one statement: its hold, or the seconds to wait (the
+ * account's delay, or 1 while another attempt on it is being checked). One attempt per account at
+ * a time across the fleet, so each sees the failures counted before it: guesses sent at once
+ * cannot all pass the throttles before the first of them is counted.
  */
-export async function beginAttempt(email: string): Promise<number> {
+export async function beginAttempt(email: string): Promise<Attempt> {
   const hash = signInAccountHash(email);
-  const [row] = await db().$queryRaw<{ wait: number }[]>`
+  const [row] = await db().$queryRaw<{ hold: Date | null; wait: number | null }[]>`
     WITH began AS (
       INSERT INTO sign_in_failure AS f (account_hash, score, last_failed_at, checking_until)
-      VALUES (${hash}, 0, now(), now() + make_interval(secs => ${ATTEMPT_HOLD_SECONDS}::int))
+      VALUES (${hash}, 0, now(), clock_timestamp() + make_interval(secs => ${ATTEMPT_HOLD_SECONDS}::int))
       ON CONFLICT (account_hash) DO UPDATE SET checking_until = excluded.checking_until
        WHERE (f.not_before IS NULL OR f.not_before <= now()) AND (f.checking_until IS NULL OR f.checking_until <= now())
-      RETURNING 0 AS wait
+      RETURNING checking_until AS hold, NULL::int AS wait
     )
-    SELECT wait FROM began
+    SELECT hold, wait FROM began
     UNION ALL
-    SELECT greatest(1, ceil(extract(epoch FROM greatest(f.not_before, f.checking_until) - now())))::int
+    SELECT NULL, greatest(1, ceil(extract(epoch FROM greatest(f.not_before, f.checking_until) - now())))::int
       FROM sign_in_failure f WHERE f.account_hash = ${hash} AND NOT EXISTS (SELECT 1 FROM began)`;
+  if (row?.hold) return { hold: row.hold };
   // Held by an attempt that committed after this statement's snapshot: it is being checked.
-  return row?.wait ?? 1;
+  return { wait: row?.wait ?? 1 };
 }
 
-/** The attempt is over: the account is free for the next one. */
-export async function endAttempt(email: string): Promise<void> {
-  await db().$executeRaw`UPDATE sign_in_failure SET checking_until = NULL WHERE account_hash = ${signInAccountHash(email)} AND checking_until IS NOT NULL`;
+/** The attempt is over: the account is free for the next one (unless its hold ran out and another attempt holds it now). */
+export async function endAttempt(email: string, attempt: { hold: Date }): Promise<void> {
+  await db().$executeRaw`UPDATE sign_in_failure SET checking_until = NULL WHERE account_hash = ${signInAccountHash(email)} AND checking_until = ${attempt.hold}`;
 }
 
 type Owner = { id: string; email: string; locale: string };
@@ -68,16 +72,16 @@ type Owner = { id: string; email: string; locale: string };
  * another attempt on the account is being checked, it is not checked at all (429).
  */
 export async function checkAccountPassword(owner: Owner & { passwordHash: string }, password: string): Promise<boolean> {
-  const wait = await beginAttempt(owner.email);
-  if (wait > 0) {
-    throw new AppError("RATE_LIMITED", `Too many wrong passwords for this account. Try again in ${wait} s.`, { headers: { "retry-after": String(wait) } });
+  const attempt = await beginAttempt(owner.email);
+  if ("wait" in attempt) {
+    throw new AppError("RATE_LIMITED", `Too many wrong passwords for this account. Try again in ${attempt.wait} s.`, { headers: { "retry-after": String(attempt.wait) } });
   }
   try {
     if (await verifyPassword(owner.passwordHash, password)) return true;
     await recordAccountFailure(owner.email, "password", owner);
     return false;
   } finally {
-    await endAttempt(owner.email);
+    await endAttempt(owner.email, attempt);
   }
 }
 

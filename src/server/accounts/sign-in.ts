@@ -34,12 +34,12 @@ export async function signIn(input: { email: string; password: string; code?: st
     return { ok: false, reason: "throttled" };
   }
   if ((await rateLimiter().count(failures, WINDOW_SECONDS)) >= FAILURES_PER_ACCOUNT_AND_ADDRESS) return { ok: false, reason: "throttled" };
-  const wait = await beginAttempt(email.data);
-  if (wait > 0) return { ok: false, reason: "delayed", retryAfterSeconds: wait };
+  const held = await beginAttempt(email.data);
+  if ("wait" in held) return { ok: false, reason: "delayed", retryAfterSeconds: held.wait };
   try {
     return await attempt(email.data, input, failures);
   } finally {
-    await endAttempt(email.data);
+    await endAttempt(email.data, held);
   }
 }
 
