@@ -33,7 +33,6 @@ type ClaimedDelivery = {
   secret: Buffer;
   previous_secret: Buffer | null;
   previous_secret_expires_at: Date | null;
-  failing_since: Date | null;
   payload: { id: string; type: string; mode: string; createdAt: string; data: unknown };
 };
 
@@ -56,7 +55,7 @@ WITH candidate AS (
   RETURNING d.id, d.event_id, d.attempt_count, d.endpoint_id
 )
 SELECT l.id, l.event_id, l.attempt_count, e.id AS endpoint_id, e.url, e.secret, e.previous_secret,
-       e.previous_secret_expires_at, e.failing_since, o.payload
+       e.previous_secret_expires_at, o.payload
   FROM leased l
   JOIN webhook_endpoint e ON e.id = l.endpoint_id
   JOIN outbox_event o ON o.id = l.event_id`;
