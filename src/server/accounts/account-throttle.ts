@@ -30,16 +30,25 @@ export function delaySeconds(score: number): number {
 /** How long an attempt holds its account at most: far longer than a password check takes (a crashed one lets go then). */
 const ATTEMPT_HOLD_SECONDS = 10;
 
-/** An attempt that holds its account (`endAttempt` lets go of that hold, and only that one), or the seconds to wait. */
-export type Attempt = { hold: Date } | { wait: number };
-
 /**
- * Starts an attempt on the account, in one statement: its hold, or the seconds to wait (the
- * account's delay, or 1 while another attempt on it is being checked). One attempt per account at
- * a time across the fleet, so each sees the failures counted before it: guesses sent at once
- * cannot all pass the throttles before the first of them is counted.
+ * Runs `attempt` (a password or code check and its counting) while it holds the account, or
+ * answers the seconds to wait instead: the account's delay, or 1 while another attempt on it is
+ * being checked. One attempt per account at a time across the fleet, so each sees the failures
+ * counted before it: guesses sent at once cannot all pass the throttles before the first of them
+ * is counted. The hold is a row claim that runs out by itself; no connection is held meanwhile.
  */
-export async function beginAttempt(email: string): Promise<Attempt> {
+export async function whileHoldingAccount<T>(email: string, attempt: () => Promise<T>): Promise<{ done: T } | { wait: number }> {
+  const held = await beginAttempt(email);
+  if ("wait" in held) return held;
+  try {
+    return { done: await attempt() };
+  } finally {
+    await endAttempt(email, held);
+  }
+}
+
+/** The attempt's hold on its account (in one statement), or the seconds to wait. */
+async function beginAttempt(email: string): Promise<{ hold: Date } | { wait: number }> {
   const hash = signInAccountHash(email);
   const [row] = await db().$queryRaw<{ hold: Date | null; wait: number | null }[]>`
     WITH began AS (
@@ -59,7 +68,7 @@ export async function beginAttempt(email: string): Promise<Attempt> {
 }
 
 /** The attempt is over: the account is free for the next one (unless its hold ran out and another attempt holds it now). */
-export async function endAttempt(email: string, attempt: { hold: Date }): Promise<void> {
+async function endAttempt(email: string, attempt: { hold: Date }): Promise<void> {
   await db().$executeRaw`UPDATE sign_in_failure SET checking_until = NULL WHERE account_hash = ${signInAccountHash(email)} AND checking_until = ${attempt.hold}`;
 }
 
@@ -72,17 +81,15 @@ type Owner = { id: string; email: string; locale: string };
  * another attempt on the account is being checked, it is not checked at all (429).
  */
 export async function checkAccountPassword(owner: Owner & { passwordHash: string }, password: string): Promise<boolean> {
-  const attempt = await beginAttempt(owner.email);
-  if ("wait" in attempt) {
-    throw new AppError("RATE_LIMITED", `Too many wrong passwords for this account. Try again in ${attempt.wait} s.`, { headers: { "retry-after": String(attempt.wait) } });
-  }
-  try {
+  const checked = await whileHoldingAccount(owner.email, async () => {
     if (await verifyPassword(owner.passwordHash, password)) return true;
     await recordAccountFailure(owner.email, "password", owner);
     return false;
-  } finally {
-    await endAttempt(owner.email, attempt);
+  });
+  if ("wait" in checked) {
+    throw new AppError("RATE_LIMITED", `Too many wrong passwords for this account. Try again in ${checked.wait} s.`, { headers: { "retry-after": String(checked.wait) } });
   }
+  return checked.done;
 }
 
 /**

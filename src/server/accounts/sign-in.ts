@@ -4,7 +4,7 @@ import { addressGroup } from "@/server/http/address-group";
 import { verifyAgainstNobody, verifyPassword } from "./passwords";
 import { emailSchema } from "@/contracts/accounts";
 import { checkSecondFactor } from "@/server/accounts/second-factor";
-import { beginAttempt, clearAccountFailures, endAttempt, recordAccountFailure } from "./account-throttle";
+import { clearAccountFailures, recordAccountFailure, whileHoldingAccount } from "./account-throttle";
 
 // Three throttles. Per account and client address, failures (guessing one password from one
 // place); per client address, all attempts, more loosely (spraying many accounts: loosely because
@@ -34,13 +34,8 @@ export async function signIn(input: { email: string; password: string; code?: st
     return { ok: false, reason: "throttled" };
   }
   if ((await rateLimiter().count(failures, WINDOW_SECONDS)) >= FAILURES_PER_ACCOUNT_AND_ADDRESS) return { ok: false, reason: "throttled" };
-  const held = await beginAttempt(email.data);
-  if ("wait" in held) return { ok: false, reason: "delayed", retryAfterSeconds: held.wait };
-  try {
-    return await attempt(email.data, input, failures);
-  } finally {
-    await endAttempt(email.data, held);
-  }
+  const checked = await whileHoldingAccount(email.data, () => attempt(email.data, input, failures));
+  return "wait" in checked ? { ok: false, reason: "delayed", retryAfterSeconds: checked.wait } : checked.done;
 }
 
 /**

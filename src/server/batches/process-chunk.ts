@@ -37,6 +37,7 @@ import { refundCreditCtes } from "@/server/credits/refund-credit-sql";
 import { compareClaim } from "@/server/verifications/verify-citizen";
 import { admitCtes, recordVerificationsCtes, type NewVerification } from "@/server/verifications/verification-write-sql";
 import { openChunk, type BatchInputRow } from "./chunk-input";
+import { UNFINISHED_CHUNKS_SQL } from "./unfinished-chunks-sql";
 import { raiseBatchFinished } from "./batch-finished";
 import { closeBatch } from "./close-batch";
 import { BATCH_COLUMNS, type BatchRow } from "./batch-row";
@@ -62,17 +63,11 @@ type AdmittedChunk = ClaimedChunk & { leaseId: string; rows: BatchInputRow[]; ad
 /** One result row as written, with its verification when the lookup ran and was paid for. */
 type Outcome = { row: number; result: BatchRowResult; match: MatchResult | null; error: string | null; verification: NewVerification | null };
 
-/**
- * The next chunk due. A batch of a business that may no longer call the API (suspended, or a live
- * batch of a business moved off the enterprise plan) waits: none of its rows is looked up or
- * charged until the business may again, or the batch is cancelled.
- */
+/** The next chunk due, of a batch whose business may run it (unfinished-chunks-sql.ts). */
 const CLAIM_SQL = `
 SELECT c.batch_id, c.chunk_no, c.first_row, c.input, c.admitted_rows,
        b.business_id, b.mode, b.scope, b.api_key_id, b.user_id, b.request_id
-  FROM batch_chunk c JOIN batch b ON b.id = c.batch_id JOIN business bz ON bz.id = b.business_id
- WHERE c.done_at IS NULL AND b.status IN ('queued', 'processing') AND (c.leased_until IS NULL OR c.leased_until < now())
-   AND business_eligibility(bz.status, bz.plan, b.mode) = 'ok'
+  FROM ${UNFINISHED_CHUNKS_SQL} AND (c.leased_until IS NULL OR c.leased_until < now())
  ORDER BY b.created_at, c.batch_id, c.chunk_no
  LIMIT 1
    FOR UPDATE OF c SKIP LOCKED`;

@@ -9,7 +9,7 @@
  * most 60 s); the sweep looks back an hour, so every process being down longer than that leaves
  * the credit to support, which the ledger shows.
  */
-import { pool } from "@/server/db/client";
+import { transaction } from "@/server/db/transaction";
 import { Sql } from "@/server/db/sql";
 import { refundCreditCtes } from "./refund-credit-sql";
 
@@ -19,16 +19,11 @@ const LOOK_BACK = "1 hour";
 type Orphan = { business_id: string; verification_id: string; n: number; request_id: string | null };
 
 export async function refundOrphanedReservations(): Promise<number> {
-  const client = await pool().connect();
-  try {
-    await client.query("BEGIN");
+  return transaction(async (client) => {
     // One sweep at a time in the fleet. The statements below take their snapshots after this lock,
     // so they see the refunds of the sweep that held it before: none is given twice.
     const { rows } = await client.query<{ got: boolean }>("SELECT pg_try_advisory_xact_lock(hashtext('refund-orphaned-reservations')) AS got");
-    if (!rows[0]!.got) {
-      await client.query("ROLLBACK");
-      return 0;
-    }
+    if (!rows[0]!.got) return 0;
     const { rows: orphans } = await client.query<Orphan>(
       `SELECT u.business_id, u.verification_id, -u.amount AS n, u.request_id
          FROM credit_ledger_entry u
@@ -49,12 +44,6 @@ export async function refundOrphanedReservations(): Promise<number> {
       });
       await client.query(`WITH ${refund} SELECT 1`, q.values);
     }
-    await client.query("COMMIT");
     return orphans.length;
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }

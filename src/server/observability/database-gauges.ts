@@ -5,6 +5,7 @@
  */
 import { Gauge } from "prom-client";
 import { pool } from "@/server/db/client";
+import { UNFINISHED_CHUNKS_SQL } from "@/server/batches/unfinished-chunks-sql";
 
 /**
  * Work that is due and waiting, per queue, and how long the oldest due item has waited.
@@ -17,8 +18,7 @@ SELECT 'webhook_deliveries' AS queue, count(*)::int AS depth, extract(epoch FROM
   FROM webhook_delivery WHERE status = 'pending' AND next_attempt_at <= now()
 UNION ALL
 SELECT 'batch_chunks', count(*)::int, extract(epoch FROM now() - min(b.created_at))::float8
-  FROM batch_chunk c JOIN batch b ON b.id = c.batch_id JOIN business bz ON bz.id = b.business_id
- WHERE c.done_at IS NULL AND b.status IN ('queued', 'processing') AND business_eligibility(bz.status, bz.plan, b.mode) = 'ok'
+  FROM ${UNFINISHED_CHUNKS_SQL}
 UNION ALL
 SELECT 'pending_lookups', count(*)::int, extract(epoch FROM now() - min(created_at))::float8
   FROM pending_lookup WHERE state = 'waiting'
