@@ -17,6 +17,8 @@ import { rotateWebhookSecret } from "@/server/webhooks/rotate-webhook-secret";
 import { resendWebhookDelivery } from "@/server/webhooks/resend-webhook-delivery";
 import { enableWebhookEndpoint } from "@/server/webhooks/enable-webhook-endpoint";
 import { deliverNext } from "@/server/webhooks/deliver-next";
+import { dispatchOutbox } from "@/server/webhooks/dispatch-outbox";
+import { env } from "@/env";
 import { createTestBusiness, uniqueNationalId } from "../support/factories";
 import { api } from "../support/api";
 import { Hubi } from "../../sdk/src/index.js";
@@ -304,6 +306,29 @@ describe("webhook delivery", () => {
       expect(await db().webhookAttempt.count({ where: { delivery: { eventId: { in: slowEvents.map((e) => e.id) } } } })).toBe(0);
     } finally {
       await db().webhookEndpoint.update({ where: { id: slow.endpointId }, data: { enabled: false } });
+    }
+  });
+
+  it("never has more deliveries in flight to one endpoint than its quota, however many claims race", async () => {
+    await stopWorkers();
+    const { businessId } = await businessWithEndpoint(`${receiver.url}/held`);
+    receiver.respond(() => "hold");
+    const before = receiver.requests.length;
+    const claims: Promise<boolean>[] = [];
+    try {
+      await Promise.all(Array.from({ length: 12 }, () => raise(businessId)));
+      while ((await dispatchOutbox()).more);
+      // Ten claims at once, each on a connection of its own: each either sends (and hangs on the
+      // receiver) or finds nothing it may take.
+      let refused = 0;
+      claims.push(...Array.from({ length: 10 }, () => deliverNext().then((sent) => (sent ? sent : (refused++, sent)))));
+      await waitFor("every claim to send or give up", () => refused + receiver.requests.length - before === 10);
+      const held = receiver.requests.slice(before).filter((r) => r.path.endsWith("/held"));
+      expect(held).toHaveLength(env().WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT);
+    } finally {
+      receiver.release(200);
+      await Promise.all(claims);
+      await startWorkers(2);
     }
   });
 

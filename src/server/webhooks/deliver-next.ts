@@ -2,8 +2,8 @@
  * One delivery attempt, in three steps, none of which holds a database connection while the
  * receiver is called:
  *  1. claim: one statement leases the most overdue delivery (a token and an expiry, also its next
- *     attempt time), skipping endpoints that already have their quota of deliveries in flight, so
- *     one slow receiver cannot take every worker slot;
+ *     attempt time), skipping endpoints that already have their quota of deliveries in flight across
+ *     all workers, so one slow receiver cannot take every worker slot;
  *  2. call the receiver (at most the 10 s delivery timeout);
  *  3. record the attempt in one transaction, as long as the lease is still ours.
  * A worker that dies mid-request leaves its lease to expire; the delivery is then due again
@@ -36,27 +36,14 @@ type ClaimedDelivery = {
   payload: { id: string; type: string; mode: string; createdAt: string; data: unknown };
 };
 
-/** $1 lease token, $2 lease seconds, $3 the endpoint's quota in flight, $4 one delivery id or null. */
+/**
+ * $1 lease token, $2 lease seconds, $3 the endpoint's quota in flight, $4 one delivery id or null.
+ * The lease is taken by `webhook_claim` (its migration says why one plain statement could overshoot the quota).
+ */
 const CLAIM_SQL = `
-WITH candidate AS (
-  SELECT d.id
-    FROM webhook_delivery d
-    JOIN webhook_endpoint e ON e.id = d.endpoint_id
-   WHERE d.status = 'pending' AND d.next_attempt_at <= now() AND e.enabled
-     AND ($4::uuid IS NULL OR d.id = $4::uuid)
-     AND (SELECT count(*) FROM webhook_delivery f WHERE f.endpoint_id = d.endpoint_id AND f.leased_until > now()) < $3
-   ORDER BY d.next_attempt_at
-   LIMIT 1
-   FOR UPDATE OF d SKIP LOCKED
-), leased AS (
-  UPDATE webhook_delivery d
-     SET lease_token = $1::uuid, leased_until = now() + make_interval(secs => $2), next_attempt_at = now() + make_interval(secs => $2)
-    FROM candidate WHERE d.id = candidate.id
-  RETURNING d.id, d.event_id, d.attempt_count, d.endpoint_id
-)
 SELECT l.id, l.event_id, l.attempt_count, e.id AS endpoint_id, e.url, e.secret, e.previous_secret,
        e.previous_secret_expires_at, o.payload
-  FROM leased l
+  FROM webhook_claim($1::uuid, $2::int, $3::int, $4::uuid) l
   JOIN webhook_endpoint e ON e.id = l.endpoint_id
   JOIN outbox_event o ON o.id = l.event_id`;
 
