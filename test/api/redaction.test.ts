@@ -98,22 +98,29 @@ describe("redacting one verification", () => {
     expect((await verifyAuditChain()).ok).toBe(true);
   });
 
-  it("clears the Idempotency-Key from the request log, its replays' entries and those not written yet included", async () => {
-    const idempotencyKey = `loan-${randomUUID().slice(0, 8)}-replayed`;
-    const body = { nationalId: uniqueNationalId() };
-    const send = () => api("POST", "/verify/citizen", { key: biz.testKey, body, headers: { "idempotency-key": idempotencyKey } });
-    const first = await send();
-    const replay = await send();
-    expect(replay.headers.get("idempotent-replayed")).toBe("true");
-    // At once: the request log writes its entries within a second, so these may not be written yet.
-    expect((await api("POST", `/verifications/${first.body.data.id}/redact`, { key: biz.testKey })).status).toBe(200);
-    const requestIds = [first, replay].map((r) => r.headers.get("x-request-id"));
-    await waitFor("both requests' log entries", async () => {
-      const { rows } = await pool().query("SELECT 1 FROM request_log_entry WHERE request_id = ANY($1::text[])", [requestIds]);
-      return rows.length === 2;
+  for (const when of ["at once, before the log entries are written", "once the log entries are written"]) {
+    it(`clears the Idempotency-Key from the request log (its replays' and refusals' entries too), redacted ${when}`, async () => {
+      const idempotencyKey = `loan-${randomUUID().slice(0, 8)}-replayed`;
+      const body = { nationalId: uniqueNationalId() };
+      const send = (b = body) => api("POST", "/verify/citizen", { key: biz.testKey, body: b, headers: { "idempotency-key": idempotencyKey } });
+      const first = await send();
+      const replay = await send();
+      expect(replay.headers.get("idempotent-replayed")).toBe("true");
+      // Refused under the key, so it produced no verification of its own.
+      const mismatch = await send({ nationalId: uniqueNationalId() });
+      expect(mismatch.status).toBe(409);
+      const requestIds = [first, replay, mismatch].map((r) => r.headers.get("x-request-id"));
+      const written = async () => {
+        const { rows } = await pool().query("SELECT 1 FROM request_log_entry WHERE request_id = ANY($1::text[])", [requestIds]);
+        return rows.length === 3;
+      };
+      // The request log writes its entries within a second.
+      if (when.startsWith("once")) await waitFor("the requests' log entries", written);
+      expect((await api("POST", `/verifications/${first.body.data.id}/redact`, { key: biz.testKey })).status).toBe(200);
+      await waitFor("the requests' log entries", written);
+      expect(await tablesContaining(idempotencyKey)).toEqual([]);
     });
-    expect(await tablesContaining(idempotencyKey)).toEqual([]);
-  });
+  }
 
   it("is idempotent, also when requested many times at once: one audit entry, one event", async () => {
     const res = await api("POST", "/verify/citizen", { key: biz.testKey, body: { nationalId: uniqueNationalId(), purpose: "Twice" } });

@@ -19,6 +19,8 @@ export type RequestLogEntry = {
   apiKeyHint: string;
   requestId: string;
   idempotencyKey: string | null;
+  /** The key as its idempotency record holds it (a keyed hash), only to tell a redacted one; never written. */
+  idempotencyRecordKey: string | null;
   verificationId: string | null;
   createdAt: Date;
 };
@@ -43,18 +45,23 @@ export async function flushRequestLog(): Promise<void> {
   if (batch.length === 0) return;
   const col = <K extends keyof RequestLogEntry>(k: K) => batch.map((e) => e[k]);
   try {
-    // An entry's verification redacted while it waited here: its Idempotency-Key is not written.
+    // An entry's verification redacted while it waited here: its Idempotency-Key is not written,
+    // nor that of an entry refused under the key of a redacted verification (its record says so).
     await pool().query(
       `INSERT INTO request_log_entry (business_id, mode, method, path, status, latency_ms, api_key_id, api_key_hint,
                                       request_id, idempotency_key, created_at, verification_id)
        SELECT e.business_id, e.mode, e.method, e.path, e.status, e.latency_ms, e.api_key_id, e.api_key_hint, e.request_id,
-              CASE WHEN v.redacted_at IS NULL THEN e.idempotency_key END, e.created_at, e.verification_id
+              CASE WHEN v.redacted_at IS NULL AND k.state IS DISTINCT FROM 'redacted' THEN e.idempotency_key END,
+              e.created_at, e.verification_id
          FROM unnest($1::uuid[], $2::"Mode"[], $3::text[], $4::text[], $5::int[], $6::int[], $7::uuid[],
-                     $8::text[], $9::text[], $10::text[], $11::timestamptz[], $12::uuid[])
-              AS e(business_id, mode, method, path, status, latency_ms, api_key_id, api_key_hint, request_id, idempotency_key, created_at, verification_id)
-         LEFT JOIN verification v ON v.id = e.verification_id`,
+                     $8::text[], $9::text[], $10::text[], $11::timestamptz[], $12::uuid[], $13::text[])
+              AS e(business_id, mode, method, path, status, latency_ms, api_key_id, api_key_hint, request_id, idempotency_key, created_at,
+                   verification_id, record_key)
+         LEFT JOIN verification v ON v.id = e.verification_id
+         LEFT JOIN idempotency_record k ON k.business_id = e.business_id AND k.mode = e.mode AND k.key = e.record_key`,
       [col("businessId"), col("mode"), col("method"), col("path"), col("status"), col("latencyMs"), col("apiKeyId"),
-        col("apiKeyHint"), col("requestId"), col("idempotencyKey"), col("createdAt"), col("verificationId")],
+        col("apiKeyHint"), col("requestId"), col("idempotencyKey"), col("createdAt"), col("verificationId"),
+        col("idempotencyRecordKey")],
     );
   } catch (error) {
     log("error", "request log flush failed", { entries: batch.length, ...describeError(error) });

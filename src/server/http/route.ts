@@ -28,6 +28,7 @@ import { claimForRequest, idempotencyRequest, type IdempotencyClaim } from "./id
 import type { IdempotencyRequest } from "@/server/verifications/idempotency";
 import "@/contracts/validation-messages";
 import { loggableIdempotencyKey, loggablePath } from "./loggable-fields";
+import { hashIdempotencyKey } from "@/server/crypto/secrets";
 
 type Schema = z.ZodType;
 
@@ -118,6 +119,7 @@ export function apiRoute<B extends Schema | undefined, Q extends Schema | undefi
       keyHint: actor?.apiKeyHint,
     });
     if (actor) {
+      const idempotencyKey = req.headers.get("idempotency-key");
       recordRequest({
         businessId: actor.businessId,
         mode: actor.mode,
@@ -128,7 +130,8 @@ export function apiRoute<B extends Schema | undefined, Q extends Schema | undefi
         apiKeyId: actor.apiKeyId,
         apiKeyHint: actor.apiKeyHint,
         requestId,
-        idempotencyKey: loggableIdempotencyKey(req.headers.get("idempotency-key")),
+        idempotencyKey: loggableIdempotencyKey(idempotencyKey),
+        idempotencyRecordKey: idempotencyKey === null ? null : hashIdempotencyKey(idempotencyKey),
         verificationId: verificationIdOf(answered),
         createdAt: new Date(),
       });

@@ -3,17 +3,23 @@
  * reference, result, channel, match results and dates; the purpose, the national ID's hash and
  * last four digits, and the consent reference are cleared. The same statement reaches every copy
  * elsewhere: the idempotency record (encrypted response and request hash), the request-log entries
- * of the request that made it and of its replays (their Idempotency-Key; entries still buffered
- * are masked as they are written, request-log.ts), the verification_completed event's payload
+ * of the request that made it, of its replays and of the requests refused under its key (their
+ * Idempotency-Key; entries still buffered are masked as they are written, request-log.ts), the verification_completed event's payload
  * (so a resend carries the redacted record) and the receivers' response excerpts to it, and the
  * answer kept for a completed pending verification (product rules §26). A pending verification's
  * event is raised when it completes, within the lookup's give-up time (at most an hour) of its
  * creation: the events are looked for in that window.
  */
 import type { Sql } from "@/server/db/sql";
+import { IDEMPOTENCY_WINDOW_HOURS } from "./idempotency";
 
 /** Past PENDING_LOOKUP_GIVE_UP_SECONDS' maximum (an hour) and a last attempt's lease. */
 const EVENT_WINDOW = "2 hours";
+/**
+ * Requests under a verification's Idempotency-Key come within its window (24 h) of the key's first
+ * use: refusals and 503s before the verification, replays after. A key reused later is another's.
+ */
+const KEY_WINDOW = `${IDEMPOTENCY_WINDOW_HOURS + 1} hours`;
 
 /**
  * CTEs that redact the verifications `due` selects (a CTE text yielding `id`, already locked) and
@@ -35,11 +41,17 @@ export function redactionCtes(q: Sql, due: string, at: Date): string {
        SET state = 'redacted', response = NULL, response_status = NULL, request_hash = 'redacted'
      WHERE verification_id IN (SELECT id FROM redacted)
   ),
+  redacted_keys AS (
+    SELECT DISTINCT r.business_id, r.mode, r.idempotency_key AS key, redacted.created_at
+      FROM redacted
+      JOIN request_log_entry r ON r.business_id = redacted.business_id AND r.idempotency_key IS NOT NULL
+       AND (r.request_id = redacted.request_id OR r.verification_id = redacted.id)
+  ),
   redacted_request_log AS (
     UPDATE request_log_entry r SET idempotency_key = NULL
-      FROM redacted
-     WHERE r.business_id = redacted.business_id AND r.idempotency_key IS NOT NULL
-       AND (r.request_id = redacted.request_id OR r.verification_id = redacted.id)
+      FROM redacted_keys k
+     WHERE r.business_id = k.business_id AND r.mode = k.mode AND r.idempotency_key = k.key
+       AND r.created_at BETWEEN k.created_at - interval '${KEY_WINDOW}' AND k.created_at + interval '${KEY_WINDOW}'
   ),
   redacted_events AS (
     UPDATE outbox_event e
