@@ -17,6 +17,7 @@ import { randomUUID } from "node:crypto";
 import type { Mode } from "@/generated/prisma/enums";
 import { env } from "@/env";
 import { pool } from "@/server/db/client";
+import { transaction } from "@/server/db/transaction";
 import { Sql } from "@/server/db/sql";
 import { registryFor } from "@/server/registry";
 import { RegistryRecordError, RegistryUnavailableError, type RegistryMatch } from "@/server/registry/types";
@@ -102,34 +103,39 @@ function finishCte(q: Sql, lease: Lease, answer: RegistryMatch): string {
   )`;
 }
 
-/** A 202 `pending` verification takes its final result, its event and (unavailable) its refund. */
+/**
+ * A 202 `pending` verification takes its final result, its event and (unavailable) its refund.
+ * Its row is held from the read to the write: a redaction comes before (and the citizen's details
+ * are not kept) or after (and clears the answer kept here, redaction-sql.ts), never between.
+ */
 async function completeVerification(claimed: Claimed, request: PendingRequest, lease: Lease, answer: RegistryMatch): Promise<boolean> {
-  const { rows } = await pool().query<VerificationRow>(`SELECT ${VERIFICATION_COLUMNS} FROM verification WHERE id = $1`, [claimed.id]);
-  if (!rows[0]) return false;
-  const at = new Date();
-  const match = compareClaim(request.match, answer.citizen);
-  const verification = { ...fromRow(rows[0]), result: answer.result, match };
-  // Redacted while its lookup went on: the result is recorded, the citizen's details are not kept.
-  const kept = rows[0].redacted_at ? { ...answer, citizen: null } : answer;
-  const q = new Sql();
-  const sql = `WITH ${finishCte(q, lease, kept)},${completeVerificationCtes(q, {
-    id: claimed.id,
-    result: answer.result,
-    match,
-    context: {
-      businessId: claimed.business_id,
-      mode: claimed.mode,
-      actor: request.actor,
-      channel: request.channel,
-      requestId: request.requestId,
-      at,
-      event: buildEvent("verification_completed", claimed.mode, toVerification(verification), at),
-    },
-    when: "EXISTS (SELECT 1 FROM mine)",
-  })}
+  const completed = await transaction(async (client) => {
+    const { rows } = await client.query<VerificationRow>(`SELECT ${VERIFICATION_COLUMNS} FROM verification WHERE id = $1 FOR UPDATE`, [claimed.id]);
+    if (!rows[0]) return false;
+    const at = new Date();
+    const match = compareClaim(request.match, answer.citizen);
+    const verification = { ...fromRow(rows[0]), result: answer.result, match };
+    const kept = rows[0].redacted_at ? { ...answer, citizen: null } : answer;
+    const q = new Sql();
+    const sql = `WITH ${finishCte(q, lease, kept)},${completeVerificationCtes(q, {
+      id: claimed.id,
+      result: answer.result,
+      match,
+      context: {
+        businessId: claimed.business_id,
+        mode: claimed.mode,
+        actor: request.actor,
+        channel: request.channel,
+        requestId: request.requestId,
+        at,
+        event: buildEvent("verification_completed", claimed.mode, toVerification(verification), at),
+      },
+      when: "EXISTS (SELECT 1 FROM mine)",
+    })}
 SELECT count(*)::int AS n FROM completed`;
-  const { rows: done } = await pool().query<{ n: number }>(sql, q.values);
-  const completed = done[0]!.n === 1;
+    const { rows: done } = await client.query<{ n: number }>(sql, q.values);
+    return done[0]!.n === 1;
+  });
   // Its only count (the 202 counted nothing), with the credit it keeps: none when refunded.
   if (completed) countVerifications(claimed.mode, request.channel, answer.result, 1, claimed.mode === "live" && answer.result !== "unavailable" ? 1 : 0);
   return completed;

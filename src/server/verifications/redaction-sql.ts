@@ -67,7 +67,9 @@ export function redactionCtes(q: Sql, due: string, at: Date): string {
     RETURNING e.id
   ),
   redacted_pending AS (
-    DELETE FROM pending_lookup p USING redacted WHERE p.id = redacted.id AND p.state <> 'waiting'
+    -- Whatever its state: a completion that committed while this waited for the verification's
+    -- row is then cleared too (an UPDATE reads the row's newest version; a filter on the state would not).
+    UPDATE pending_lookup p SET outcome = NULL FROM redacted WHERE p.id = redacted.id
   ),
   redacted_attempts AS (
     UPDATE webhook_attempt a SET response_excerpt = NULL
