@@ -3,6 +3,7 @@
  * be wrong is a 401 with its own message, business status and plan are 403, every response carries
  * a request id, and authenticated responses carry the rate-limit headers.
  */
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { systemContext } from "@/server/context";
 import { pool, db } from "@/server/db/client";
@@ -30,6 +31,24 @@ function expectError(res: ApiResponse, status: number, code: string, message: st
   else expect(res.body.message).toMatch(message);
   expect(Object.keys(res.body).sort()).toEqual(["code", "message", "requestId", "status"]);
   expect(res.body.requestId).toBe(res.headers.get("x-request-id"));
+}
+
+/** A verify sent with its own Host header, which fetch does not let a caller set. */
+function postWithHost(baseUrl: string, host: string, key: string, headers: Record<string, string> = {}) {
+  const body = JSON.stringify({ nationalId: uniqueNationalId() });
+  return new Promise<{ status: number; body: { message?: string } }>((resolve, reject) => {
+    const req = http.request(
+      `${baseUrl}/api/v1/verify/citizen`,
+      { method: "POST", headers: { ...headers, host, authorization: `Bearer ${key}`, "content-type": "application/json", "content-length": Buffer.byteLength(body) } },
+      (res) => {
+        let text = "";
+        res.on("data", (chunk: Buffer) => (text += chunk.toString()));
+        res.on("end", () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
 }
 
 /** Altering one base62 character of the secret (not the checksum) keeps the format but breaks the checksum. */
@@ -223,14 +242,17 @@ describe("request ids and rate-limit headers", () => {
 
 describe("environment hosts (product rules §1): keys work only on their own environment's host", () => {
   let app: RunningApp;
+  let direct: RunningApp;
   beforeAll(async () => {
-    app = await startApp({
-      name: "auth-hosts",
-      env: { ...appEnv(process.env.DATABASE_URL!), PUBLIC_BASE_URL: "http://api.hubi.test", SANDBOX_BASE_URL: "http://sandbox.hubi.test" },
-    });
+    const hosts = { ...appEnv(process.env.DATABASE_URL!), PUBLIC_BASE_URL: "http://api.hubi.test", SANDBOX_BASE_URL: "http://sandbox.hubi.test" };
+    // Behind a proxy of ours, which says which host the client asked for; and facing clients itself.
+    [app, direct] = await Promise.all([
+      startApp({ name: "auth-hosts", env: { ...hosts, TRUSTED_PROXY_HOPS: "1" } }),
+      startApp({ name: "auth-hosts-direct", env: { ...hosts, TRUSTED_PROXY_HOPS: "0" } }),
+    ]);
   });
   afterAll(async () => {
-    await app?.stop();
+    await Promise.all([app?.stop(), direct?.stop()]);
   });
 
   const onHost = (key: string, host: string) => verify(key, { baseUrl: app.url, headers: { "x-forwarded-host": host } });
@@ -244,6 +266,14 @@ describe("environment hosts (product rules §1): keys work only on their own env
       "UNAUTHORIZED",
       "This is a test key; it belongs to the sandbox environment at http://sandbox.hubi.test.",
     );
+  });
+
+  it("without a proxy in front, goes by the Host header and not by a client's X-Forwarded-Host", async () => {
+    const { testKey } = await createTestBusiness();
+    const res = await postWithHost(direct.url, "api.hubi.test", testKey, { "x-forwarded-host": "sandbox.hubi.test" });
+    expect(res.status).toBe(401);
+    expect(res.body.message).toBe("This is a test key; it belongs to the sandbox environment at http://sandbox.hubi.test.");
+    expect((await postWithHost(direct.url, "sandbox.hubi.test", testKey)).status).toBe(200);
   });
 
   it("a live key works on the production host and gets 401 naming production on the sandbox host", async () => {

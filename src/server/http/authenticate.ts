@@ -99,7 +99,8 @@ function assertEnvironmentHost(req: Request, mode: Mode): void {
   const prodHost = new URL(prod).host;
   const sandboxHost = new URL(sandbox).host;
   if (prodHost === sandboxHost) return;
-  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
+  // X-Forwarded-Host only from a proxy of ours: facing clients, anyone can send it.
+  const host = (env().TRUSTED_PROXY_HOPS > 0 ? req.headers.get("x-forwarded-host") : null) ?? req.headers.get("host");
   if (mode === "test" && host === prodHost) {
     throw unauthorized(`This is a test key; it belongs to the sandbox environment at ${sandbox}.`);
   }
