@@ -326,6 +326,7 @@ describe("webhook delivery", () => {
       const held = receiver.requests.slice(before).filter((r) => r.path.endsWith("/held"));
       expect(held).toHaveLength(env().WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT);
     } finally {
+      receiver.respond(() => ({ status: 200 }));
       receiver.release(200);
       await Promise.all(claims);
       await startWorkers(2);

@@ -5,6 +5,8 @@
  * never a verification, charge or audit entry, which commit with the request itself.
  */
 import { pool } from "@/server/db/client";
+import { transaction } from "@/server/db/transaction";
+import { REQUEST_LOG_WRITE_LOCK_SQL } from "@/server/request-log/redaction-lock";
 import { describeError, log } from "@/server/observability/logger";
 import type { Mode } from "@/generated/prisma/enums";
 
@@ -19,7 +21,7 @@ export type RequestLogEntry = {
   apiKeyHint: string;
   requestId: string;
   idempotencyKey: string | null;
-  /** The key as its idempotency record holds it (a keyed hash), only to tell a redacted one; never written. */
+  /** The key as its idempotency record holds it (a keyed hash): a redaction finds the entries of its key by it. */
   idempotencyRecordKey: string | null;
   verificationId: string | null;
   createdAt: Date;
@@ -47,22 +49,26 @@ export async function flushRequestLog(): Promise<void> {
   try {
     // An entry's verification redacted while it waited here: its Idempotency-Key is not written,
     // nor that of an entry refused under the key of a redacted verification (its record says so).
-    await pool().query(
-      `INSERT INTO request_log_entry (business_id, mode, method, path, status, latency_ms, api_key_id, api_key_hint,
-                                      request_id, idempotency_key, created_at, verification_id)
-       SELECT e.business_id, e.mode, e.method, e.path, e.status, e.latency_ms, e.api_key_id, e.api_key_hint, e.request_id,
-              CASE WHEN v.redacted_at IS NULL AND k.state IS DISTINCT FROM 'redacted' THEN e.idempotency_key END,
-              e.created_at, e.verification_id
-         FROM unnest($1::uuid[], $2::"Mode"[], $3::text[], $4::text[], $5::int[], $6::int[], $7::uuid[],
-                     $8::text[], $9::text[], $10::text[], $11::timestamptz[], $12::uuid[], $13::text[])
-              AS e(business_id, mode, method, path, status, latency_ms, api_key_id, api_key_hint, request_id, idempotency_key, created_at,
-                   verification_id, record_key)
-         LEFT JOIN verification v ON v.id = e.verification_id
-         LEFT JOIN idempotency_record k ON k.business_id = e.business_id AND k.mode = e.mode AND k.key = e.record_key`,
-      [col("businessId"), col("mode"), col("method"), col("path"), col("status"), col("latencyMs"), col("apiKeyId"),
-        col("apiKeyHint"), col("requestId"), col("idempotencyKey"), col("createdAt"), col("verificationId"),
-        col("idempotencyRecordKey")],
-    );
+    await transaction(async (client) => {
+      await client.query(`SELECT ${REQUEST_LOG_WRITE_LOCK_SQL}`);
+      await client.query(
+        `INSERT INTO request_log_entry (business_id, mode, method, path, status, latency_ms, api_key_id, api_key_hint,
+                                        request_id, idempotency_key, idempotency_record_key, created_at, verification_id)
+         SELECT e.business_id, e.mode, e.method, e.path, e.status, e.latency_ms, e.api_key_id, e.api_key_hint, e.request_id,
+                CASE WHEN r.redacted THEN NULL ELSE e.idempotency_key END, CASE WHEN r.redacted THEN NULL ELSE e.record_key END,
+                e.created_at, e.verification_id
+           FROM unnest($1::uuid[], $2::"Mode"[], $3::text[], $4::text[], $5::int[], $6::int[], $7::uuid[],
+                       $8::text[], $9::text[], $10::text[], $11::timestamptz[], $12::uuid[], $13::text[])
+                AS e(business_id, mode, method, path, status, latency_ms, api_key_id, api_key_hint, request_id, idempotency_key, created_at,
+                     verification_id, record_key)
+           LEFT JOIN verification v ON v.id = e.verification_id
+           LEFT JOIN idempotency_record k ON k.business_id = e.business_id AND k.mode = e.mode AND k.key = e.record_key
+          CROSS JOIN LATERAL (SELECT coalesce(v.redacted_at IS NOT NULL OR k.state = 'redacted', false) AS redacted) AS r`,
+        [col("businessId"), col("mode"), col("method"), col("path"), col("status"), col("latencyMs"), col("apiKeyId"),
+          col("apiKeyHint"), col("requestId"), col("idempotencyKey"), col("createdAt"), col("verificationId"),
+          col("idempotencyRecordKey")],
+      );
+    });
   } catch (error) {
     log("error", "request log flush failed", { entries: batch.length, ...describeError(error) });
   }

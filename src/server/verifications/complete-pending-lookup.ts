@@ -5,7 +5,8 @@
  *    (PENDING_LOOKUP_LEASE_SECONDS) in one statement; nothing is held after it.
  * 2. The registry asked, within three quarters of the lease.
  * 3. One statement, only while the lease is this worker's: the answer written (a pending
- *    verification takes its final result through completeVerificationCtes), or the next attempt
+ *    verification takes its final result through completeVerificationCtes, its row held from the
+ *    read that statement is built from), or the next attempt
  *    scheduled (PENDING_LOOKUP_RETRY_SCHEDULE, or later if the registry said so), or, past
  *    PENDING_LOOKUP_GIVE_UP_SECONDS or once the registry refuses the record (never retried),
  *    `unavailable` with the credit refunded.

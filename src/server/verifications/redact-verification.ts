@@ -2,7 +2,10 @@
  * Redacting one verification at once, on the business's request (product rules §19): by an API
  * key that may verify, or by an owner in the portal. Idempotent: redacting it again answers the
  * same redacted verification and records nothing. One statement redacts every copy
- * (redaction-sql.ts), appends the audit entry and raises `verification_redacted`.
+ * (redaction-sql.ts), appends the audit entry and raises `verification_redacted`, after one that
+ * takes the verification's row and holds off request-log writes (request-log.ts): a statement sees
+ * what committed before it began, so what a pending lookup's completion or a log flush committed
+ * while the row was awaited (an event, a log entry) is then redacted too.
  */
 import { z } from "zod";
 import type { Verification } from "@/contracts/verifications";
@@ -14,6 +17,8 @@ import { AppError, notFound } from "@/server/errors";
 import { assertBusinessAccess } from "@/server/access/authorization";
 import { buildEvent, insertEventsSql } from "@/server/events/outbox";
 import { redactionCtes } from "./redaction-sql";
+import { transaction } from "@/server/db/transaction";
+import { REQUEST_LOG_REDACTION_LOCK_SQL } from "@/server/request-log/redaction-lock";
 import { fromRow, VERIFICATION_COLUMNS, type VerificationRow } from "./verification-row";
 
 export const redactVerificationInput = z.object({ businessId: z.uuid(), mode: z.enum(["test", "live"]), id: z.uuid() });
@@ -45,7 +50,13 @@ WITH ${redactionCtes(q, `SELECT id FROM verification WHERE id = ${vid} AND busin
     ${insertEventsSql(`SELECT business_id, jsonb_set(${q.p(JSON.stringify(event), "jsonb")}, '{data,reference}', to_jsonb(reference)) FROM redacted`)}
   )
 SELECT count(*)::int AS redacted FROM redacted`;
-  const { rows } = await pool().query<{ redacted: number }>(sql, q.values);
+  const { rows } = await transaction(async (client) => {
+    await client.query(
+      `SELECT ${REQUEST_LOG_REDACTION_LOCK_SQL}, (SELECT count(*) FROM (SELECT 1 FROM verification WHERE id = $1 FOR UPDATE) AS held)`,
+      [id],
+    );
+    return client.query<{ redacted: number }>(sql, q.values);
+  });
   const { rows: found } = await pool().query<VerificationRow>(
     `SELECT ${VERIFICATION_COLUMNS} FROM verification WHERE id = $1 AND business_id = $2 AND mode = $3`,
     [id, businessId, mode],

@@ -41,17 +41,28 @@ export function redactionCtes(q: Sql, due: string, at: Date): string {
        SET state = 'redacted', response = NULL, response_status = NULL, request_hash = 'redacted'
      WHERE verification_id IN (SELECT id FROM redacted)
   ),
-  redacted_keys AS (
-    SELECT DISTINCT r.business_id, r.mode, r.idempotency_key AS key, redacted.created_at
+  redacted_request_log AS (
+    UPDATE request_log_entry r SET idempotency_key = NULL, idempotency_record_key = NULL
       FROM redacted
-      JOIN request_log_entry r ON r.business_id = redacted.business_id AND r.idempotency_key IS NOT NULL
+     WHERE r.business_id = redacted.business_id AND r.idempotency_key IS NOT NULL
        AND (r.request_id = redacted.request_id OR r.verification_id = redacted.id)
   ),
-  redacted_request_log AS (
-    UPDATE request_log_entry r SET idempotency_key = NULL
+  redacted_keys AS (
+    SELECT r.mode, r.idempotency_record_key AS key, redacted.business_id, redacted.id, redacted.request_id, redacted.created_at
+      FROM redacted
+      JOIN request_log_entry r ON r.business_id = redacted.business_id AND r.idempotency_record_key IS NOT NULL
+       AND (r.request_id = redacted.request_id OR r.verification_id = redacted.id)
+    UNION
+    SELECT k.mode, k.key, redacted.business_id, redacted.id, redacted.request_id, redacted.created_at
+      FROM redacted JOIN idempotency_record k ON k.verification_id = redacted.id
+  ),
+  redacted_request_log_by_key AS (
+    UPDATE request_log_entry r SET idempotency_key = NULL, idempotency_record_key = NULL
       FROM redacted_keys k
-     WHERE r.business_id = k.business_id AND r.mode = k.mode AND r.idempotency_key = k.key
+     WHERE r.business_id = k.business_id AND r.mode = k.mode AND r.idempotency_record_key = k.key
        AND r.created_at BETWEEN k.created_at - interval '${KEY_WINDOW}' AND k.created_at + interval '${KEY_WINDOW}'
+       -- Those above: a row is updated once per statement.
+       AND r.request_id <> k.request_id AND r.verification_id IS DISTINCT FROM k.id
   ),
   redacted_events AS (
     UPDATE outbox_event e
