@@ -238,6 +238,23 @@ describe("the circuit breaker", () => {
       await pauseFleet(0);
     }
   });
+
+  it("closes once its probe is answered, even by a 429 that leaves no time to ask again: the gateway is up", async () => {
+    sim.levers.status = 503;
+    await waitFor("the circuit to open", async () => (await failure(lookup("11111111111")), circuitState() === "open"));
+    Object.assign(sim.levers, { status: 429, retryAfterSeconds: 10 });
+    try {
+      // Past the open time, the probe is answered 429; the fleet then pauses for longer than its budget.
+      const probe = await waitFor("a probe", async () => {
+        const error = (await failure(lookup("11111111111", budget(300)))) as RegistryUnavailableError;
+        return error.reason === "circuit_open" ? null : error;
+      });
+      expect(probe.reason).not.toBe("circuit_open");
+      expect(circuitState()).toBe("closed");
+    } finally {
+      await pauseFleet(0);
+    }
+  });
 });
 
 describe("token and quota shared by the fleet", () => {

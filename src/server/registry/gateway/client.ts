@@ -39,7 +39,8 @@ async function attempt<T>(c: Call<T>, caller: AbortSignal): Promise<T> {
   if (caller.aborted) throw new RegistryUnavailableError("timeout");
   let stale: string | undefined;
   // The breaker runs an attempt while not closed only as its probe (it reads open until the probe has started).
-  const probe = gatewayPolicy().breaker.state !== CircuitState.Closed;
+  // A probe the gateway answered (a 429 included) has learned that it is up, whatever follows.
+  let unsentProbe = gatewayPolicy().breaker.state !== CircuitState.Closed;
   for (;;) {
     // The token first: the quota slot is taken as the last step before the request leaves.
     let token: string;
@@ -47,7 +48,7 @@ async function attempt<T>(c: Call<T>, caller: AbortSignal): Promise<T> {
       token = await gatewayToken(caller, stale);
       await acquireQuota(c.options.priority ?? "interactive", caller, c.options.quotaSlot);
     } catch (error) {
-      throw probe ? new ProbeNotSent(error) : error;
+      throw unsentProbe ? new ProbeNotSent(error) : error;
     }
     let res: GatewayResponse;
     try {
@@ -67,6 +68,7 @@ async function attempt<T>(c: Call<T>, caller: AbortSignal): Promise<T> {
       logCall(c, error instanceof UpstreamFault ? error.kind : "error", 0);
       throw error;
     }
+    unsentProbe = false;
     const outcome = classify(res);
     recordCall(outcome, res.latencyMs, c.options.businessId);
     logCall(c, res.status, res.latencyMs);

@@ -5,7 +5,8 @@
  * one probe through after REGISTRY_BREAKER_OPEN_SECONDS, and a timeout on the HTTP request alone
  * (waiting for quota or a token is bounded by the caller's budget, not by it). Quota refusals, the caller's own budget
  * and record faults pass through without counting against the gateway's health, except that a
- * probe which could not be sent opens the circuit again (faults.ts, ProbeNotSent).
+ * probe which could not be sent (and so was answered nothing, not even a 429) opens the circuit
+ * again (faults.ts, ProbeNotSent).
  */
 import {
   circuitBreaker,
