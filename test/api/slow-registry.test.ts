@@ -152,6 +152,12 @@ describe("a slow registry, for a request shaped as the specification shows", () 
     expect(await balanceOf(biz.businessId)).toBe(4);
     expect(await ledgerSum(biz.businessId)).toBe(4);
     expect(await verificationCount(biz.businessId)).toBe(1);
+
+    // Redacted at once: the 503s' log entries (written by now) lose the key with the others.
+    expect((await api("POST", `/verifications/${retried.body.data.id}/redact`, { key: biz.liveKey })).status).toBe(200);
+    const logged = () => pool().query<{ keyed: number }>("SELECT count(*) FILTER (WHERE idempotency_key IS NOT NULL)::int AS keyed FROM request_log_entry WHERE business_id = $1", [biz.businessId]);
+    await waitFor("the five requests' log entries", async () => (await pool().query("SELECT 1 FROM request_log_entry WHERE business_id = $1", [biz.businessId])).rows.length === 5);
+    expect((await logged()).rows[0]!.keyed).toBe(0);
   }, 40_000);
 });
 
