@@ -3,7 +3,7 @@
  * key that may verify, or by an owner in the portal. Idempotent: redacting it again answers the
  * same redacted verification and records nothing. One statement redacts every copy
  * (redaction-sql.ts), appends the audit entry and raises `verification_redacted`, after one that
- * takes the verification's row and holds off request-log writes (request-log.ts): a statement sees
+ * takes the verification's row and holds off request-log writes (redaction-lock.ts): a statement sees
  * what committed before it began, so what a pending lookup's completion or a log flush committed
  * while the row was awaited (an event, a log entry) is then redacted too.
  */

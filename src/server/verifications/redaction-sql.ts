@@ -4,11 +4,11 @@
  * last four digits, and the consent reference are cleared. The same statement reaches every copy
  * elsewhere: the idempotency record (encrypted response and request hash), the request-log entries
  * of the request that made it, of its replays and of the requests refused under its key (their
- * Idempotency-Key; entries still buffered are masked as they are written, request-log.ts), the verification_completed event's payload
- * (so a resend carries the redacted record) and the receivers' response excerpts to it, and the
- * answer kept for a completed pending verification (product rules §26). A pending verification's
- * event is raised when it completes, within the lookup's give-up time (at most an hour) of its
- * creation: the events are looked for in that window.
+ * Idempotency-Key; entries still buffered are masked as they are written, request-log.ts), the
+ * verification_completed event's payload (so a resend carries the redacted record) and the
+ * receivers' response excerpts to it, and the answer kept for a completed pending verification
+ * (product rules §26). A pending verification's event is raised when it completes, within the
+ * lookup's give-up time (at most an hour) of its creation: the events are looked for in that window.
  */
 import type { Sql } from "@/server/db/sql";
 import { IDEMPOTENCY_WINDOW_HOURS } from "./idempotency";
