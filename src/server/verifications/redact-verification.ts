@@ -52,8 +52,9 @@ WITH ${redactionCtes(q, `SELECT id FROM verification WHERE id = ${vid} AND busin
 SELECT count(*)::int AS redacted FROM redacted`;
   const { rows } = await transaction(async (client) => {
     await client.query(
-      `SELECT ${REQUEST_LOG_REDACTION_LOCK_SQL}, (SELECT count(*) FROM (SELECT 1 FROM verification WHERE id = $1 FOR UPDATE) AS held)`,
-      [id],
+      `SELECT ${REQUEST_LOG_REDACTION_LOCK_SQL},
+              (SELECT count(*) FROM (SELECT 1 FROM verification WHERE id = $1 AND business_id = $2 AND mode = $3 FOR UPDATE) AS held)`,
+      [id, businessId, mode],
     );
     return client.query<{ redacted: number }>(sql, q.values);
   });

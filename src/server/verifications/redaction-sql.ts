@@ -20,6 +20,8 @@ const EVENT_WINDOW = "2 hours";
  * use: refusals and 503s before the verification, replays after. A key reused later is another's.
  */
 const KEY_WINDOW = `${IDEMPOTENCY_WINDOW_HOURS + 1} hours`;
+/** Request-log entries `r` of a `redacted` verification's own request and of its replays. */
+const ITS_OWN_ENTRIES = "r.business_id = redacted.business_id AND (r.request_id = redacted.request_id OR r.verification_id = redacted.id)";
 
 /**
  * CTEs that redact the verifications `due` selects (a CTE text yielding `id`, already locked) and
@@ -44,14 +46,12 @@ export function redactionCtes(q: Sql, due: string, at: Date): string {
   redacted_request_log AS (
     UPDATE request_log_entry r SET idempotency_key = NULL, idempotency_record_key = NULL
       FROM redacted
-     WHERE r.business_id = redacted.business_id AND r.idempotency_key IS NOT NULL
-       AND (r.request_id = redacted.request_id OR r.verification_id = redacted.id)
+     WHERE ${ITS_OWN_ENTRIES} AND r.idempotency_key IS NOT NULL
   ),
   redacted_keys AS (
     SELECT r.mode, r.idempotency_record_key AS key, redacted.business_id, redacted.id, redacted.request_id, redacted.created_at
       FROM redacted
-      JOIN request_log_entry r ON r.business_id = redacted.business_id AND r.idempotency_record_key IS NOT NULL
-       AND (r.request_id = redacted.request_id OR r.verification_id = redacted.id)
+      JOIN request_log_entry r ON ${ITS_OWN_ENTRIES} AND r.idempotency_record_key IS NOT NULL
     UNION
     SELECT k.mode, k.key, redacted.business_id, redacted.id, redacted.request_id, redacted.created_at
       FROM redacted JOIN idempotency_record k ON k.verification_id = redacted.id
