@@ -16,7 +16,7 @@ import { benchLiveScaling } from "./lib/bench-live-scaling";
 import { benchBatch } from "./lib/bench-batch";
 import { benchWebProcesses } from "./lib/bench-web-processes";
 import { benchGateway, gatewayEnv, liveVerify } from "./lib/bench-gateway";
-import { startRegistrySimulator } from "../registry-simulator/server";
+import { startSimulatorProcess } from "./lib/simulator-process";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
 const DURATION = Number(process.env.BENCH_SECONDS || 10);
@@ -63,7 +63,7 @@ async function benchRoutes(env: Record<string, string>) {
 async function benchOneApp(env: Record<string, string>, fixture: Awaited<ReturnType<typeof import("./lib/bench-seed").seed>>) {
   // Live verifies take the production path: the registry gateway (the simulator, every ID a
   // citizen, no quota of its own; Hubi's shared quota raised out of the way).
-  const gateway = await startRegistrySimulator({ levers: { generateUnknown: true, maxRps: 0, latencyMs: GATEWAY_LATENCY_MS } });
+  const gateway = await startSimulatorProcess({ generateUnknown: true, maxRps: 0, latencyMs: GATEWAY_LATENCY_MS });
   // As production serves (`npm run web`): the API past Next.js's router.
   const app = await startApp({ env: { ...env, ...gatewayEnv(gateway, 10_000), LOG_LEVEL: "warn" }, name: "bench", processes: 1 });
   try {

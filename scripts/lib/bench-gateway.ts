@@ -15,7 +15,7 @@
 import http from "node:http";
 import autocannon from "autocannon";
 import { disconnect } from "@/server/db/client";
-import { startRegistrySimulator, type RegistrySimulator } from "../../registry-simulator/server";
+import { startSimulatorProcess, type SimulatorProcess } from "./simulator-process";
 import { startApp } from "../../test/support/app";
 import { seedBusiness } from "./bench-seed";
 import { batchAppEnv, runBatch } from "./bench-batch";
@@ -27,7 +27,7 @@ const BATCH_ROWS = Number(process.env.BENCH_GATEWAY_BATCH_ROWS || 100_000);
 const IDS_PER_CALL = 100;
 
 /** The app's settings that point it at a simulator, with the deployment's quota. */
-export function gatewayEnv(gateway: RegistrySimulator, maxRps: number): Record<string, string> {
+export function gatewayEnv(gateway: SimulatorProcess, maxRps: number): Record<string, string> {
   return {
     REGISTRY_SOURCE: "gateway",
     REGISTRY_URL: gateway.url,
@@ -55,7 +55,7 @@ export async function benchGateway(env: Record<string, string>, o: { duration: n
 }
 
 async function overhead(env: Record<string, string>, liveKey: string, duration: number) {
-  const gateway = await startRegistrySimulator({ levers: { generateUnknown: true, maxRps: 0, latencyMs: REALISTIC_MS } });
+  const gateway = await startSimulatorProcess({ generateUnknown: true, maxRps: 0, latencyMs: REALISTIC_MS });
   const app = await startApp({ env: { ...env, ...gatewayEnv(gateway, 10_000), LOG_LEVEL: "warn" }, name: "bench-gateway", processes: 1 });
   try {
     const nationalId = "25200000002";
@@ -118,7 +118,7 @@ async function inTurns(hubi: autocannon.Options, direct: autocannon.Options, sec
 }
 
 /** The gateway's lookup as Hubi sends it, straight from the benchmark (a token first). */
-async function directLookup(gateway: RegistrySimulator, nationalId: string): Promise<autocannon.Options> {
+async function directLookup(gateway: SimulatorProcess, nationalId: string): Promise<autocannon.Options> {
   const form = new URLSearchParams({ grant_type: "client_credentials", client_id: gateway.levers.clientId, client_secret: gateway.levers.clientSecret });
   const res = await fetch(`${gateway.url}/oauth/token`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: form });
   const { access_token } = (await res.json()) as { access_token: string };
@@ -131,13 +131,13 @@ async function directLookup(gateway: RegistrySimulator, nationalId: string): Pro
 }
 
 async function batchAtQuota(env: Record<string, string>, liveKey: string) {
-  const gateway = await startRegistrySimulator({ levers: { generateUnknown: true, maxRps: MAX_RPS, latencyMs: 0 } });
+  const gateway = await startSimulatorProcess({ generateUnknown: true, maxRps: MAX_RPS, latencyMs: 0 });
   const app = await startApp({ env: { ...batchAppEnv(env), ...gatewayEnv(gateway, MAX_RPS) }, name: "bench-gateway-batch" });
   try {
     const run = await runBatch(app.url, liveKey, BATCH_ROWS);
     const capacity = MAX_RPS * IDS_PER_CALL;
     const rowsPerSecond = BATCH_ROWS / (run.processingMs / 1000);
-    const counts = gateway.counts();
+    const counts = await gateway.counts();
     const busiest = Math.max(...Object.values(counts.lookupsPerSecond));
     console.log(`\nLive batch of ${BATCH_ROWS.toLocaleString("en")} rows through a gateway allowing ${MAX_RPS} calls a second (${capacity.toLocaleString("en")} IDs/s):`);
     console.log(`  processing ${(run.processingMs / 1000).toFixed(1)} s, ${rowsPerSecond.toFixed(0)} rows/s = ${((rowsPerSecond / capacity) * 100).toFixed(0)} % of the quota's capacity (target ≥ 90 %)`);
