@@ -3,7 +3,9 @@
  * one retry with backoff for upstream faults only, a circuit breaker
  * per process that opens after consecutive upstream faults, rejects at once while open and lets
  * one probe through after REGISTRY_BREAKER_OPEN_SECONDS, and a timeout on the HTTP request alone
- * (waiting for quota or a token is bounded by the caller's budget, not by it). Quota refusals, the caller's own budget
+ * (waiting for quota or a token is bounded by the caller's budget, not by it; its signal is not
+ * aborted once the request returns, which would build an AbortError per call for a request that
+ * has already read or dropped its body). Quota refusals, the caller's own budget
  * and record faults pass through without counting against the gateway's health, except that a
  * probe which could not be sent (and so was answered nothing, not even a 429) opens the circuit
  * again (faults.ts, ProbeNotSent).
@@ -42,7 +44,7 @@ function createPolicy() {
   });
   breaker.onStateChange((state) => recordCircuitState(STATES[state]));
   const retryOnce = retry(handleWhen(isUpstreamFault), { maxAttempts: 1, backoff: new ExponentialBackoff({ initialDelay: 50, maxDelay: 200 }) });
-  return { breaker, policy: wrap(retryOnce, breaker) as IPolicy, requestTimeout: timeout(REGISTRY_TIMEOUT_MS, TimeoutStrategy.Cooperative) };
+  return { breaker, policy: wrap(retryOnce, breaker) as IPolicy, requestTimeout: timeout(REGISTRY_TIMEOUT_MS, { strategy: TimeoutStrategy.Cooperative, abortOnReturn: false }) };
 }
 
 const globalForPolicy = globalThis as unknown as { hubiGatewayPolicy?: ReturnType<typeof createPolicy> };
