@@ -8,6 +8,8 @@ import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pool } from "@/server/db/client";
 import { redisRateLimiter } from "@/server/ratelimit/redis";
+import { postgresRateLimiter } from "@/server/ratelimit/postgres";
+import type { RateLimiter } from "@/server/ratelimit/types";
 import { api, type ApiResponse } from "../support/api";
 import { startApp, type RunningApp } from "../support/app";
 import { appEnv } from "../support/env";
@@ -142,10 +144,20 @@ async function assertRedisReachable(): Promise<void> {
   if (!reply.startsWith("+PONG")) throw new Error(`Redis at ${REDIS_URL} answered PING with ${JSON.stringify(reply.trim())}`);
 }
 
-describe("Redis rate limiter", () => {
+// The same rules from both backends: PostgreSQL (function rate_limit_hit) and Redis.
+describe.each([
+  ["PostgreSQL", async (): Promise<[RateLimiter, () => Promise<void>]> => [postgresRateLimiter, async () => {}]],
+  [
+    "Redis",
+    async (): Promise<[RateLimiter, () => Promise<void>]> => {
+      await assertRedisReachable();
+      const limiter = redisRateLimiter(REDIS_URL);
+      return [limiter, () => limiter.close()];
+    },
+  ],
+] as const)("%s rate limiter", (_, open) => {
   it("allows exactly 60 of 100 parallel hits on a fresh bucket, and the window rolls", async () => {
-    await assertRedisReachable();
-    const limiter = redisRateLimiter(REDIS_URL);
+    const [limiter, close] = await open();
     try {
       const bucket = `test:${randomUUID()}`;
       const hits = await Promise.all(Array.from({ length: 100 }, () => limiter.hit(bucket, 60, 2)));
@@ -165,7 +177,7 @@ describe("Redis rate limiter", () => {
       const after = await Promise.all(Array.from({ length: 70 }, () => limiter.hit(bucket, 60, 2)));
       expect(after.filter((h) => h.allowed)).toHaveLength(60);
     } finally {
-      await limiter.close();
+      await close();
     }
   });
 });
