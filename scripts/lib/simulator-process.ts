@@ -19,6 +19,9 @@ export async function startSimulatorProcess(levers: Partial<Levers>): Promise<Si
     stdio: ["ignore", "pipe", "inherit"],
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  // A benchmark that fails on its way (process.exit) leaves no simulator behind.
+  const orphaned = () => child.kill("SIGTERM");
+  process.once("exit", orphaned);
   const url = await new Promise<string>((resolve, reject) => {
     readline.createInterface({ input: child.stdout! }).once("line", (line) => {
       const found = /https?:\/\/\S+/.exec(line);
@@ -32,6 +35,7 @@ export async function startSimulatorProcess(levers: Partial<Levers>): Promise<Si
     levers: { ...DEFAULT_LEVERS, ...levers },
     counts: async () => (await (await fetch(`${url}/__admin/counts`)).json()) as Counts,
     stop: async () => {
+      process.removeListener("exit", orphaned);
       child.kill("SIGTERM");
       await exited;
     },
