@@ -13,6 +13,9 @@ import { createCallerFactory } from "@/server/trpc/init";
 import { appRouter } from "@/server/trpc/routers/_app";
 import { loadPortalUser } from "@/server/trpc/context";
 import { createBatchFromPortal } from "@/server/batches/create-batch-from-portal";
+import { setBusinessStatus } from "@/server/businesses/set-business-status";
+import { systemContext } from "@/server/context";
+import { api } from "../support/api";
 import { memberContext } from "../support/contexts";
 import { createTestBusiness, createTestMember, uniqueNationalId, type TestBusiness } from "../support/factories";
 import { batchFootprint, csvOf } from "../support/batches";
@@ -130,6 +133,20 @@ describe("batches.cancel of a running batch", () => {
 
     for (const batch of [first.batch, both[0]!.batch]) expect(await cancelledRows(batch.id)).toBe(5_000 - batch.processedRows);
     expect(await finishedEvents(biz.businessId)).toBe(2);
+  });
+
+  it("ends a suspended business's waiting batch: the API refuses the business, its portal still cancels", async () => {
+    const biz = await createTestBusiness({ live: true, credits: 10_000 });
+    const created = await portalUpload(biz, "live", manyRows());
+    await setBusinessStatus(systemContext("test"), { businessId: biz.businessId, status: "suspended", reason: "test" });
+    const refused = await api("POST", `/batches/${created.id}/cancel`, { key: biz.liveKey! });
+    expect(refused.status).toBe(403);
+    const { batch, cancelled } = await (await portalAs(biz.userId, "live")).batches.cancel({ id: created.id, ...submission() });
+    expect(cancelled).toBe(true);
+    expect(batch).toMatchObject({ id: created.id, status: "cancelled", totalRows: 5_000 });
+    // What no worker took while it waited comes back: nothing is charged for rows never looked up.
+    expect(await cancelledRows(batch.id)).toBe(5_000 - batch.processedRows);
+    expect(await balanceOf(biz.businessId)).toBe(10_000 - batch.processedRows);
   });
 
   it("needs the form's submission token", async () => {
