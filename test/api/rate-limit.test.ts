@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pool } from "@/server/db/client";
+import { hashApiKey } from "@/server/crypto/api-keys";
 import { redisRateLimiter } from "@/server/ratelimit/redis";
 import { postgresRateLimiter } from "@/server/ratelimit/postgres";
 import type { RateLimiter } from "@/server/ratelimit/types";
@@ -38,6 +39,25 @@ function expectRateLimited(res: ApiResponse) {
 }
 
 describe("PostgreSQL rate limiter through the API", () => {
+  it("counts a request in a transaction that commits without waiting for the WAL's flush, and only then", async () => {
+    const biz = await createTestBusiness();
+    const commitModeAfter = async (count: boolean) => {
+      const client = await pool().connect();
+      try {
+        await client.query("BEGIN");
+        // The run's database commits asynchronously throughout; a deployment's does not.
+        await client.query("SET LOCAL synchronous_commit = on");
+        await client.query("SELECT * FROM api_authenticate($1, 'read', $2, NULL)", [hashApiKey(biz.testKey), count]);
+        return (await client.query<{ mode: string }>("SELECT current_setting('synchronous_commit') AS mode")).rows[0]!.mode;
+      } finally {
+        await client.query("ROLLBACK");
+        client.release();
+      }
+    };
+    expect(await commitModeAfter(true)).toBe("off");
+    expect(await commitModeAfter(false)).toBe("on");
+  });
+
   it("admits exactly 60 of 100 parallel verifies; list and the other mode have their own budgets", async () => {
     const biz = await createTestBusiness({ live: true, credits: 5 });
     const responses = await Promise.all(Array.from({ length: 100 }, () => verify(biz.testKey)));

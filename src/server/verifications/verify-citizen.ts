@@ -162,7 +162,11 @@ type AdmitRow = ClaimRow & { took: number; slot_ms: number | null };
 
 /**
  * Step 1: one statement, none at all for a sandbox verify without an Idempotency-Key. A live one
- * may take its gateway quota slot here too, only once admitted and not resuming a lookup.
+ * may take its gateway quota slot here too, only once admitted and not resuming a lookup. It
+ * commits without waiting for the WAL's flush: no answer rests on it alone, since the outcome (or
+ * the refund) that every admitted verify ends with commits synchronously, and that flush carries
+ * the admission's records with it. A crash before then loses a claim, a credit and a slot for a
+ * request that was never answered.
  */
 async function admit(ctx: ServiceContext, input: VerifyCitizenInput, id: string): Promise<Claim & { quotaSlot?: QuotaSlot }> {
   const claim = input.idempotency ?? null;
@@ -184,8 +188,9 @@ async function admit(ctx: ServiceContext, input: VerifyCitizenInput, id: string)
     const columns = claim ? CLAIM_COLUMNS : "true AS claimed, NULL::text AS request_hash, NULL::text AS state, NULL::bytea AS response";
     const admittedHere = `(SELECT took FROM admitted) > 0${claim ? " AND claim.claimed AND claim.resumed_id IS NULL" : ""}`;
     const slotMs = slot ? slot.sql(q, admittedHere) : "NULL::int";
-    return prepared(`WITH ${claimSql}${admitted}
-SELECT ${columns}, (SELECT took FROM admitted) AS took, ${slotMs} AS slot_ms${claim ? " FROM claim" : ""}`, q.values);
+    return prepared(`WITH ${claimSql}${admitted},
+  unflushed AS (SELECT set_config('synchronous_commit', 'off', true) AS commit_mode)
+SELECT ${columns}, (SELECT took FROM admitted) AS took, ${slotMs} AS slot_ms, (SELECT commit_mode FROM unflushed)${claim ? " FROM claim" : ""}`, q.values);
   };
   const run = async () => (await pool().query<AdmitRow>(build())).rows[0]!;
   let admitted: { claim: Claim; row: AdmitRow };
