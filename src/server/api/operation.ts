@@ -31,6 +31,12 @@ export type Operation<B extends Schema | undefined = Schema | undefined, Q exten
    * scope may see (product rules §6).
    */
   idempotent?: { replay: (stored: z.output<R>, scope: ApiKeyScope) => z.output<R> };
+  /**
+   * The handler's service checks a live key this process knows (and counts the request) in its
+   * admission statement, instead of a statement of the key's own (src/server/access/key-check-sql.ts).
+   * That statement also applies `checkBody`'s rule, by the business's current setting.
+   */
+  checksKeyInAdmission?: true;
   /** The success status (default 200), replays included. */
   status?: 200 | 202;
   /**

@@ -48,6 +48,7 @@ export const verifyCitizenOperation = defineOperation({
   body: verifyCitizenRequestSchema,
   response: verifyCitizenResponseSchema,
   checkBody: (body, policy) => assertConsentPolicy(policy, body.consent),
+  checksKeyInAdmission: true,
   idempotent: { replay: (stored, scope) => ({ ...stored, citizen: seesCitizen(scope) ? stored.citizen : null, cached: true, creditDeducted: false }) },
   docs: {
     operationId: "verifyCitizen",

@@ -15,6 +15,9 @@ import { canonicalAllowlistEntry } from "@/contracts/ip-allowlist";
 import { clientAddress } from "./client-address";
 import type { EndpointGroup } from "@/server/ratelimit/api-limit";
 import { prepared } from "@/server/db/prepared";
+import { forgetKey, recallKey, rememberKey } from "@/server/access/known-keys";
+import { UNKNOWN_KEY_MESSAGE, type KeyCheck } from "@/server/access/key-check-sql";
+import { touchLastUsed } from "@/server/keys/last-used";
 
 export type ApiAuth = {
   actor: ApiKeyActor;
@@ -23,6 +26,11 @@ export type ApiAuth = {
   policy: { requireLiveConsent: boolean; answerPendingWith202: boolean };
   /** The request already counted by the database (PostgreSQL counters), or absent (Redis). */
   rateLimitHit?: RateLimitHit;
+  /**
+   * A live key this process knows, not checked yet: the verify's admission checks and counts it
+   * (key-check-sql.ts). Until then, `actor` and `policy` are as last read.
+   */
+  checkLater?: Omit<KeyCheck, "prefersAsync" | "settle">;
 };
 
 const unauthorized = (message: string) => new AppError("UNAUTHORIZED", message);
@@ -45,9 +53,11 @@ type KeyRow = {
 
 /**
  * Finds the key and, with PostgreSQL counters, counts the request in the same round trip
- * (function api_authenticate); the count happens only for a key that may be used.
+ * (function api_authenticate); the count happens only for a key that may be used. `checkLater`
+ * (an operation whose admission checks the key itself): a live key this process knows is not
+ * looked up here, only with the PostgreSQL counters, which that admission counts in.
  */
-export async function authenticate(req: Request, group: EndpointGroup): Promise<ApiAuth> {
+export async function authenticate(req: Request, group: EndpointGroup, o: { checkLater?: boolean } = {}): Promise<ApiAuth> {
   const header = req.headers.get("authorization");
   if (!header) throw unauthorized("Missing API key. Send it as 'Authorization: Bearer <API_KEY>'.");
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
@@ -57,23 +67,37 @@ export async function authenticate(req: Request, group: EndpointGroup): Promise<
   if (!parsed) throw unauthorized("Invalid API key. Keys look like hubi_test_… or hubi_live_…; copy yours from the portal.");
   assertEnvironmentHost(req, parsed.mode);
 
+  const keyHash = hashApiKey(key);
+  const address = comparableAddress(clientAddress(req.headers, env().TRUSTED_PROXY_HOPS));
+  const countsInDatabase = !env().REDIS_URL;
+  const known = o.checkLater && countsInDatabase ? recallKey(keyHash) : undefined;
+  if (known) return { ...known, checkLater: { keyHash, clientAddress: address } };
+
   const { rows } = await pool().query<KeyRow>(
     prepared("SELECT * FROM api_authenticate($1, $2, $3, $4)", [
-      hashApiKey(key),
+      keyHash,
       group,
       // Batch creations are counted once accepted (createBatch), not on arrival.
-      !env().REDIS_URL && group !== "batch",
-      comparableAddress(clientAddress(req.headers, env().TRUSTED_PROXY_HOPS)),
+      countsInDatabase && group !== "batch",
+      address,
     ]),
   );
   const row = rows[0];
-  if (!row) throw unauthorized("Invalid API key. It may have been deleted or mistyped; copy yours from the portal.");
+  if (!row) {
+    forgetKey(keyHash);
+    throw unauthorized(UNKNOWN_KEY_MESSAGE);
+  }
+  if (row.eligibility !== "ok") forgetKey(keyHash);
   assertEligible(row.eligibility, group);
   if (row.stale_last_used) touchLastUsed(row.id);
-  return {
-    actor: { type: "api_key", apiKeyId: row.id, apiKeyHint: row.hint, businessId: row.business_id, mode: row.mode, scope: row.scope },
+  const facts = {
+    actor: { type: "api_key", apiKeyId: row.id, apiKeyHint: row.hint, businessId: row.business_id, mode: row.mode, scope: row.scope } as const,
     rateLimitPerMinute: row.rate_limit_per_minute,
     policy: { requireLiveConsent: row.require_live_consent, answerPendingWith202: row.answer_pending_with_202 },
+  };
+  if (row.mode === "live") rememberKey(keyHash, facts);
+  return {
+    ...facts,
     rateLimitHit:
       row.allowed === null
         ? undefined
@@ -107,19 +131,4 @@ function assertEnvironmentHost(req: Request, mode: Mode): void {
   if (mode === "live" && host === sandboxHost) {
     throw unauthorized(`This is a live key; it belongs to the production environment at ${prod}.`);
   }
-}
-
-// lastUsedAt is written at most once a minute per key and never awaited by the request.
-const touchedAt = new Map<string, number>();
-
-function touchLastUsed(keyId: string): void {
-  const now = Date.now();
-  if ((touchedAt.get(keyId) ?? 0) > now - 60_000) return;
-  touchedAt.set(keyId, now);
-  pool()
-    .query(
-      "UPDATE api_key SET last_used_at = now() WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')",
-      [keyId],
-    )
-    .catch(() => touchedAt.delete(keyId));
 }

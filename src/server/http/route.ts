@@ -8,6 +8,11 @@
  *     the credit in the same statement) → credits (402) → work
  *   → response with request id and rate-limit headers
  *
+ * An operation that `checksKeyInAdmission` (verify) takes a live key this process already knows
+ * without a statement of its own: its service's admission checks and counts the key in the
+ * statement it makes anyway (src/server/access/key-check-sql.ts), and a request that fails before
+ * then is checked the usual way first, so its errors come in the same order.
+ *
  * Then a log line and a metrics sample (route pattern, no bodies, keys or IDs) and a request-log
  * entry, all off the hot path.
  */
@@ -17,7 +22,9 @@ import { AppError, badRequest, internalError } from "@/server/errors";
 import { newRequestId } from "@/server/crypto/identifiers";
 import { describeError, log } from "@/server/observability/logger";
 import { observeRequest } from "@/server/observability/observe";
-import { authenticate } from "./authenticate";
+import { authenticate, type ApiAuth } from "./authenticate";
+import { rateLimitHeaders } from "@/server/ratelimit/api-limit";
+import type { KeyCheck } from "@/server/access/key-check-sql";
 import { enforceRateLimit } from "./rate-limit";
 import type { BusinessPolicy, Operation } from "@/server/api/operation";
 import { readJsonObject } from "./read-body";
@@ -36,6 +43,8 @@ export type HandlerInput<B extends Schema | undefined, Q extends Schema | undefi
   ctx: ServiceContext & { actor: ApiKeyActor };
   /** The Idempotency-Key, on routes that declare `idempotent`: the handler's service claims and completes it. */
   idempotency: IdempotencyRequest | null;
+  /** On an operation that `checksKeyInAdmission`: the key its service's admission must check, or null when it was checked on the way in. */
+  keyCheck: HandlerKeyCheck | null;
   body: B extends Schema ? z.output<B> : undefined;
   query: Q extends Schema ? z.output<Q> : undefined;
   params: Record<string, string>;
@@ -55,6 +64,8 @@ export type HandlerResult<R extends Schema> =
   | { body: z.input<R>; replayed?: boolean; headers?: Record<string, string>; status?: 200 | 202 }
   | { stream: ReadableStream<Uint8Array>; contentType: string; headers?: Record<string, string> };
 
+export type HandlerKeyCheck = Omit<KeyCheck, "prefersAsync">;
+
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
 /** The route handler of a declared operation (src/server/api/operations.ts). */
@@ -71,36 +82,60 @@ export function apiRoute<B extends Schema | undefined, Q extends Schema | undefi
     let response: Response;
     let answered: unknown;
     try {
-      const authenticated = authenticate(req, def.group);
+      const authenticated = authenticate(req, def.group, { checkLater: def.checksKeyInAdmission });
       // The body is read and validated while the key's statement runs; its errors still come after
       // the key's and the rate limit's (product rules §9).
       const bodyRead = readBody(def, req);
       bodyRead.catch(() => {});
-      const auth = await authenticated;
-      actor = auth.actor;
-      headers = { ...headers, ...(await enforceRateLimit(auth, def.group)) };
-      const { raw: rawBody, body } = await bodyRead;
-      const policy = { mode: actor.mode, ...auth.policy };
-      def.checkBody?.(body as never, policy);
-      const query = def.query ? validate(def.query, singleValued(url.searchParams), "The query parameters are invalid") : undefined;
+      const prepare = async (auth: ApiAuth) => {
+        actor = auth.actor;
+        if (!auth.checkLater) headers = { ...headers, ...(await enforceRateLimit(auth, def.group)) };
+        const { raw, body } = await bodyRead;
+        const policy = { mode: auth.actor.mode, ...auth.policy };
+        def.checkBody?.(body as never, policy);
+        const query = def.query ? validate(def.query, singleValued(url.searchParams), "The query parameters are invalid") : undefined;
+        return { auth, raw, body, policy, query };
+      };
+      // A key left for the admission to check is checked here after all when the request fails
+      // before that: its errors, and the count, come first.
+      const checkNow = () => authenticate(req, def.group).then(prepare);
+      let auth = await authenticated;
+      const prepared = await prepare(auth).catch((error) => (auth.checkLater ? checkNow() : Promise.reject(error)));
+      ({ auth } = prepared);
+      const { raw: rawBody, body, policy, query } = prepared;
       const params = Object.fromEntries(
         Object.entries((await routeCtx?.params) ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
       );
-      const idempotency = def.idempotent && !def.upload ? idempotencyRequest(req, actor, rawBody) : null;
+      const idempotency = def.idempotent && !def.upload ? idempotencyRequest(req, auth.actor, rawBody) : null;
+      let keyChecked = !auth.checkLater;
+      const keyCheck: HandlerKeyCheck | null = auth.checkLater
+        ? {
+            ...auth.checkLater,
+            settle: (hit) => {
+              keyChecked = true;
+              if (hit) headers = { ...headers, ...rateLimitHeaders(hit) };
+              else actor = undefined;
+            },
+          }
+        : null;
       const result = await handle({
-        ctx: { actor: actor!, requestId },
+        ctx: { actor: auth.actor, requestId },
         idempotency,
+        keyCheck,
         body: body as HandlerInput<B, Q>["body"],
         query: query as HandlerInput<B, Q>["query"],
         params,
         policy,
         request: req,
-        claimIdempotency: (raw) => claimForRequest(req, actor!, raw),
+        claimIdempotency: (raw) => claimForRequest(req, auth.actor, raw),
+      }).catch(async (error) => {
+        if (!keyChecked) await checkNow();
+        throw error;
       });
       if ("stream" in result) {
         response = stream(result.stream, result.contentType, { ...headers, ...result.headers });
       } else {
-        answered = result.replayed ? def.idempotent!.replay(result.body as z.output<R>, actor.scope) : result.body;
+        answered = result.replayed ? def.idempotent!.replay(result.body as z.output<R>, auth.actor.scope) : result.body;
         response = json(answered, result.status ?? def.status ?? 200, { ...headers, ...(result.replayed ? { "Idempotent-Replayed": "true" } : {}), ...result.headers });
       }
     } catch (error) {

@@ -8,7 +8,7 @@ import { notFound } from "@/server/errors";
 
 export const revokeApiKeyInput = z.object({ keyId: z.uuid() });
 
-/** Revokes a key; the very next API call with it gets 401 (keys are not cached). */
+/** Revokes a key; the very next API call with it gets 401 (a key the app remembers is checked again on every request). */
 export async function revokeApiKey(ctx: ServiceContext, input: z.input<typeof revokeApiKeyInput>) {
   const { keyId } = revokeApiKeyInput.parse(input);
   return db().$transaction(async (tx) => {

@@ -17,8 +17,9 @@ export const updateApiKeyInput = z.object({
 
 /**
  * Renames a key or changes its IP allowlist without re-issuing it; the next request is judged by
- * the new allowlist (keys are not cached). Each real change is one audit entry with the values
- * before and after; sending the current values again changes and records nothing.
+ * the new allowlist (a key the app remembers is checked again on every request). Each real change
+ * is one audit entry with the values before and after; sending the current values again changes
+ * and records nothing.
  */
 export async function updateApiKey(ctx: ServiceContext, input: z.input<typeof updateApiKeyInput>) {
   const { keyId, name, allowedIps } = updateApiKeyInput.parse(input);

@@ -46,16 +46,18 @@ export type ClaimRow = {
 /**
  * The claim as common table expressions, so that a caller can do more in the same statement (a
  * verify reserves its credit there): `claimed` has a row when the key is now this request's, and
- * `CLAIM_COLUMNS` (a select list over them) reads as a `ClaimRow`.
+ * `CLAIM_COLUMNS` (a select list over them) reads as a `ClaimRow`. `onlyIf` (SQL boolean): claim
+ * nothing unless it holds (the key check of that statement passed).
  */
-export function claimCtes(q: Sql, { scope, hash }: IdempotencyRequest): string {
+export function claimCtes(q: Sql, { scope, hash }: IdempotencyRequest, onlyIf?: string): string {
   const biz = q.p(scope.businessId, "uuid");
   const mode = q.p(scope.mode, '"Mode"');
   const key = q.p(scope.key);
   return `
   claimed AS (
     INSERT INTO idempotency_record (business_id, mode, key, request_hash, state, locked_at, expires_at)
-    VALUES (${biz}, ${mode}, ${key}, ${q.p(hash)}, 'in_flight', now(), now() + interval '${IDEMPOTENCY_WINDOW_HOURS} hours')
+    SELECT ${biz}, ${mode}, ${key}, ${q.p(hash)}, 'in_flight', now(), now() + interval '${IDEMPOTENCY_WINDOW_HOURS} hours'${onlyIf ? `
+     WHERE ${onlyIf}` : ""}
     ON CONFLICT (business_id, mode, key) DO UPDATE
        SET request_hash = EXCLUDED.request_hash, state = 'in_flight', response_status = NULL,
            response = NULL, locked_at = now(), expires_at = EXCLUDED.expires_at,

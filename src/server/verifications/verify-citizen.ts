@@ -19,7 +19,8 @@
  * Round trips to the database on the way (after authentication): live, 3 (admission, the lookup's
  * gateway quota slot or the mirror registry's query, outcome), 2 when the admission takes the
  * quota slot itself (a verify that would ask for it alone); sandbox, 1 without an Idempotency-Key
- * (outcome) and 2 with one.
+ * (outcome) and 2 with one. A live key that the process knows is authenticated by the admission
+ * (`keyCheck`), which saves the key's own round trip.
  */
 import { randomUUID } from "node:crypto";
 import type { Mode } from "@/generated/prisma/enums";
@@ -54,6 +55,7 @@ import {
   type IdempotencyRequest,
 } from "./idempotency";
 import { countVerifications } from "@/server/observability/metrics";
+import { KEY_CHECK_COLUMNS, KEY_READY, keyCheckCtes, readKeyCheck, type KeyCheck, type KeyCheckRow } from "@/server/access/key-check-sql";
 
 export type VerifyCitizenInput = {
   businessId: string;
@@ -74,6 +76,8 @@ export type VerifyCitizenInput = {
   idempotency?: IdempotencyRequest | null;
   /** The caller takes a 202 `pending` (Prefer: respond-async, or its business's setting) instead of waiting. */
   respondAsync?: boolean;
+  /** A live key to check and count in the admission (key-check-sql.ts), which then reads the business's 202 setting itself. */
+  keyCheck?: KeyCheck | null;
 };
 
 const MESSAGES = {
@@ -98,9 +102,9 @@ export async function verifyCitizen(ctx: ServiceContext, input: VerifyCitizenInp
   try {
     found = resumedFrom
       ? await resolvedAnswer(resumedFrom)
-      : await lookUpWithinBudget({ ...input, requestId: ctx.requestId, respondAsync: input.respondAsync ?? false, quotaSlot: admission.quotaSlot });
+      : await lookUpWithinBudget({ ...input, requestId: ctx.requestId, respondAsync: admission.respondAsync, quotaSlot: admission.quotaSlot });
   } catch (error) {
-    if (mayAnswerLater(error) && input.respondAsync) found = { result: "pending", citizen: null };
+    if (mayAnswerLater(error) && admission.respondAsync) found = { result: "pending", citizen: null };
     else return refuse(ctx, input, id, error);
   }
   try {
@@ -158,23 +162,33 @@ export function compareClaim(claim: MatchRequest | undefined | null, citizen: Ci
   };
 }
 
-type AdmitRow = ClaimRow & { took: number; slot_ms: number | null };
+type AdmitRow = ClaimRow & Partial<KeyCheckRow> & { took: number; slot_ms: number | null };
 
 /**
  * Step 1: one statement, none at all for a sandbox verify without an Idempotency-Key. A live one
- * may take its gateway quota slot here too, only once admitted and not resuming a lookup. It
+ * may take its gateway quota slot here too, only once admitted and not resuming a lookup, and
+ * check its key first (`keyCheck`: nothing is claimed, charged or taken unless the key passes). It
  * commits without waiting for the WAL's flush: no answer rests on it alone, since the outcome (or
  * the refund) that every admitted verify ends with commits synchronously, and that flush carries
  * the admission's records with it. A crash before then loses a claim, a credit and a slot for a
  * request that was never answered.
  */
-async function admit(ctx: ServiceContext, input: VerifyCitizenInput, id: string): Promise<Claim & { quotaSlot?: QuotaSlot }> {
+async function admit(
+  ctx: ServiceContext,
+  input: VerifyCitizenInput,
+  id: string,
+): Promise<Claim & { quotaSlot?: QuotaSlot; respondAsync: boolean }> {
   const claim = input.idempotency ?? null;
-  if (!claim && input.mode === "test") return { status: "claimed" };
+  const key = input.keyCheck ?? null;
+  let respondAsync = input.respondAsync ?? false;
+  if (!claim && !key && input.mode === "test") return { status: "claimed", respondAsync };
   const slot = admissionQuotaSlot(input.mode);
+  let keyRead = false;
   const build = () => {
     const q = new Sql();
-    const claimSql = claim ? `${claimCtes(q, claim)},` : "";
+    const keySql = key ? `${keyCheckCtes(q, key, input.consent, !keyRead)},` : "";
+    const claimSql = claim ? `${claimCtes(q, claim, key ? KEY_READY : undefined)},` : "";
+    const conditions = [key ? KEY_READY : null, claim ? "EXISTS (SELECT 1 FROM claimed)" : null].filter(Boolean);
     const admitted = admitCtes(q, {
       businessId: input.businessId,
       mode: input.mode,
@@ -183,16 +197,26 @@ async function admit(ctx: ServiceContext, input: VerifyCitizenInput, id: string)
       note: "Verification",
       at: new Date(),
       verificationId: id,
-      onlyIf: claim ? "EXISTS (SELECT 1 FROM claimed)" : undefined,
+      onlyIf: conditions.length > 0 ? conditions.join(" AND ") : undefined,
     });
-    const columns = claim ? CLAIM_COLUMNS : "true AS claimed, NULL::text AS request_hash, NULL::text AS state, NULL::bytea AS response";
+    const columns = [
+      claim ? CLAIM_COLUMNS : "true AS claimed, NULL::text AS request_hash, NULL::text AS state, NULL::bytea AS response",
+      ...(key ? [KEY_CHECK_COLUMNS] : []),
+    ].join(", ");
     const admittedHere = `(SELECT took FROM admitted) > 0${claim ? " AND claim.claimed AND claim.resumed_id IS NULL" : ""}`;
     const slotMs = slot ? slot.sql(q, admittedHere) : "NULL::int";
-    return prepared(`WITH ${claimSql}${admitted},
+    return prepared(`WITH ${keySql}${claimSql}${admitted},
   unflushed AS (SELECT set_config('synchronous_commit', 'off', true) AS commit_mode)
 SELECT ${columns}, (SELECT took FROM admitted) AS took, ${slotMs} AS slot_ms, (SELECT commit_mode FROM unflushed)${claim ? " FROM claim" : ""}`, q.values);
   };
-  const run = async () => (await pool().query<AdmitRow>(build())).rows[0]!;
+  const run = async () => {
+    const row = (await pool().query<AdmitRow>(build())).rows[0]!;
+    if (key) {
+      ({ respondAsync } = readKeyCheck(row as AdmitRow & KeyCheckRow, key, input.consent));
+      keyRead = true;
+    }
+    return row;
+  };
   let admitted: { claim: Claim; row: AdmitRow };
   try {
     admitted = claim ? await runClaim(claim, run) : { claim: { status: "claimed" }, row: await run() };
@@ -204,7 +228,7 @@ SELECT ${columns}, (SELECT took FROM admitted) AS took, ${slotMs} AS slot_ms, (S
     if (claim) await releaseIdempotencyKey(claim.scope);
     throw new AppError("INSUFFICIENT_CREDITS", INSUFFICIENT_CREDITS_MESSAGE);
   }
-  return { ...outcome, quotaSlot: slot?.granted(row.slot_ms) };
+  return { ...outcome, quotaSlot: slot?.granted(row.slot_ms), respondAsync };
 }
 
 /** Step 3: the outcome, one statement. A reference collides about once per 10^12 per day; a fresh one is simply drawn. */

@@ -3,7 +3,7 @@ import { apiRoute, methodNotAllowed } from "@/server/http/route";
 import { prefersRespondAsync } from "@/server/http/prefer";
 import { verifyCitizen } from "@/server/verifications/verify-citizen";
 
-export const POST = apiRoute(verifyCitizenOperation, async ({ ctx, body, idempotency, policy, request }) => {
+export const POST = apiRoute(verifyCitizenOperation, async ({ ctx, body, idempotency, keyCheck, policy, request }) => {
   const prefersAsync = prefersRespondAsync(request);
   const result = await verifyCitizen(ctx, {
     businessId: ctx.actor.businessId,
@@ -17,6 +17,7 @@ export const POST = apiRoute(verifyCitizenOperation, async ({ ctx, body, idempot
     scope: ctx.actor.scope === "match_only" ? "match_only" : "full",
     apiKeyId: ctx.actor.apiKeyId,
     idempotency,
+    keyCheck: keyCheck && { ...keyCheck, prefersAsync },
     respondAsync: prefersAsync || policy.answerPendingWith202,
   });
   const headers: Record<string, string> = result.status === 202 && prefersAsync ? { "Preference-Applied": "respond-async" } : {};
