@@ -102,8 +102,12 @@ describe("a live key the app has seen", () => {
     const invalid = await verify({ nationalId: "123" });
     expect(invalid.status).toBe(400);
     expect(invalid.headers.get("ratelimit-remaining")).toBe("1");
+    const badHeader = await verify({}, { "idempotency-key": "x".repeat(300) });
+    expect(badHeader.status).toBe(400);
+    expect(badHeader.headers.get("ratelimit-remaining")).toBe("0");
     await db().apiKey.updateMany({ where: { businessId: biz.businessId, mode: "live" }, data: { revokedAt: new Date() } });
     expect((await verify({ nationalId: "123" })).status).toBe(401);
+    expect((await verify({}, { "idempotency-key": "x".repeat(300) })).status).toBe(401);
   });
 
   it("keeps the limit's headers on an answer after the admission: 402 once the credits run out", async () => {

@@ -6,6 +6,8 @@
  * suspended, plan, scope), the request counted against the business's limit, and the business's
  * consent rule met; the admission (claim, credit, quota slot) happens only if all of that holds.
  * Only with the PostgreSQL counters: with Redis the count is Redis's, made before the admission.
+ * api_authenticate switches the transaction that counts to a commit without the WAL's flush; the
+ * admission commits that way anyway (verify-citizen.ts, step 1), so nothing else is affected.
  */
 import type { Sql } from "@/server/db/sql";
 import type { ConsentRequest } from "@/contracts/verifications";

@@ -94,7 +94,8 @@ export function apiRoute<B extends Schema | undefined, Q extends Schema | undefi
         const policy = { mode: auth.actor.mode, ...auth.policy };
         def.checkBody?.(body as never, policy);
         const query = def.query ? validate(def.query, singleValued(url.searchParams), "The query parameters are invalid") : undefined;
-        return { auth, raw, body, policy, query };
+        const idempotency = def.idempotent && !def.upload ? idempotencyRequest(req, auth.actor, raw) : null;
+        return { auth, body, policy, query, idempotency };
       };
       // A key left for the admission to check is checked here after all when the request fails
       // before that: its errors, and the count, come first.
@@ -102,11 +103,10 @@ export function apiRoute<B extends Schema | undefined, Q extends Schema | undefi
       let auth = await authenticated;
       const prepared = await prepare(auth).catch((error) => (auth.checkLater ? checkNow() : Promise.reject(error)));
       ({ auth } = prepared);
-      const { raw: rawBody, body, policy, query } = prepared;
+      const { body, policy, query, idempotency } = prepared;
       const params = Object.fromEntries(
         Object.entries((await routeCtx?.params) ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
       );
-      const idempotency = def.idempotent && !def.upload ? idempotencyRequest(req, auth.actor, rawBody) : null;
       let keyChecked = !auth.checkLater;
       const keyCheck: HandlerKeyCheck | null = auth.checkLater
         ? {
