@@ -5,22 +5,26 @@
  * a business suspended, an allowlist narrowed, a limit reached or a business setting changed a
  * moment ago. Each test's first verify is what makes the app know the key.
  */
+import { randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import { CONSENT_REQUIRED_MESSAGE } from "@/contracts/verifications";
 import { ADDRESS_NOT_ALLOWED_MESSAGE } from "@/contracts/ip-allowlist";
-import { db } from "@/server/db/client";
+import { db, pool } from "@/server/db/client";
 import { revokeApiKey } from "@/server/keys/revoke-api-key";
 import { api } from "../support/api";
 import { memberContext } from "../support/contexts";
 import { createTestBusiness, uniqueNationalId, type TestBusiness } from "../support/factories";
 import { balanceOf, verificationCount } from "../support/queries";
 import { SLOW_IDS } from "../support/env";
+import { waitFor } from "../support/wait-for";
 
 const CREDITS = 10;
 let biz: TestBusiness;
 
 const verify = (body: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
   api("POST", "/verify/citizen", { key: biz.liveKey!, body: { nationalId: uniqueNationalId(), ...body }, headers });
+
+const revoke = () => db().apiKey.updateMany({ where: { businessId: biz.businessId, mode: "live" }, data: { revokedAt: new Date() } });
 
 const business = (data: Parameters<ReturnType<typeof db>["business"]["update"]>[0]["data"]) =>
   db().business.update({ where: { id: biz.businessId }, data });
@@ -105,7 +109,7 @@ describe("a live key the app has seen", () => {
     const badHeader = await verify({}, { "idempotency-key": "x".repeat(300) });
     expect(badHeader.status).toBe(400);
     expect(badHeader.headers.get("ratelimit-remaining")).toBe("0");
-    await db().apiKey.updateMany({ where: { businessId: biz.businessId, mode: "live" }, data: { revokedAt: new Date() } });
+    await revoke();
     expect((await verify({ nationalId: "123" })).status).toBe(401);
     expect((await verify({}, { "idempotency-key": "x".repeat(300) })).status).toBe(401);
   });
@@ -115,5 +119,46 @@ describe("a live key the app has seen", () => {
     const res = await verify();
     expect(res.status).toBe(402);
     expect(res.headers.get("ratelimit-remaining")).toBe("1");
+  });
+
+  it.each([
+    ["a valid body (refused by the admission)", {}],
+    ["an invalid body (refused by the usual check)", { nationalId: "123" }],
+  ])("names no one in the request log once its key is refused, with %s", async (_, body) => {
+    await revoke();
+    const refused = await verify(body);
+    expect(refused.status).toBe(401);
+    // The log is written in order: once a later request of the business is in it, the refused one would be too.
+    const later = await api("POST", "/verify/citizen", { key: biz.testKey, body: { nationalId: uniqueNationalId() } });
+    const logged = (res: { headers: Headers }) =>
+      pool().query("SELECT 1 FROM request_log_entry WHERE request_id = $1", [res.headers.get("x-request-id")]).then((r) => r.rows.length > 0);
+    await waitFor("the later request's log entry", () => logged(later));
+    expect(await logged(refused)).toBe(false);
+  });
+});
+
+describe("a live key the app has seen, with an Idempotency-Key", () => {
+  const keyed = (body: Record<string, unknown>, key: string) => verify(body, { "idempotency-key": key });
+
+  it("leaves no claim when refused, so the same key and body work once the cause is gone", async () => {
+    const key = `known-${randomUUID()}`;
+    const body = { nationalId: uniqueNationalId() };
+    await business({ requireLiveConsent: true });
+    expect((await keyed(body, key)).status).toBe(400);
+    await business({ requireLiveConsent: false });
+    const done = await keyed(body, key);
+    expect(done.status).toBe(200);
+    expect(done.headers.get("idempotent-replayed")).toBeNull();
+    expect(await balanceOf(biz.businessId)).toBe(CREDITS - 2);
+  });
+
+  it("replays nothing to the key once it is revoked: 401, no citizen details", async () => {
+    const key = `known-${randomUUID()}`;
+    const body = { nationalId: uniqueNationalId() };
+    expect((await keyed(body, key)).status).toBe(200);
+    await revoke();
+    const again = await keyed(body, key);
+    expect(again.status).toBe(401);
+    expect(again.body).not.toHaveProperty("citizen");
   });
 });

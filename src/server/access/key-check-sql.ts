@@ -7,7 +7,9 @@
  * consent rule met; the admission (claim, credit, quota slot) happens only if all of that holds.
  * Only with the PostgreSQL counters: with Redis the count is Redis's, made before the admission.
  * api_authenticate switches the transaction that counts to a commit without the WAL's flush; the
- * admission commits that way anyway (verify-citizen.ts, step 1), so nothing else is affected.
+ * admission commits that way anyway (verify-citizen.ts, step 1), so nothing else is affected. (Its
+ * migration's note that it must stay alone in its transaction predates this one caller, which
+ * meets the reason for that note.)
  */
 import type { Sql } from "@/server/db/sql";
 import type { ConsentRequest } from "@/contracts/verifications";
@@ -77,16 +79,14 @@ export function readKeyCheck(row: KeyCheckRow, check: KeyCheck, consent: Consent
     assertEligible(row.key_eligibility!, "verify");
   }
   const perMinute = row.key_rate_limit_per_minute!;
+  // Not counted: the statement's second run, after a first that counted and settled.
+  const hit = row.key_allowed === null ? null : { allowed: row.key_allowed, limit: perMinute, remaining: row.key_remaining!, resetSeconds: row.key_reset_seconds! };
+  if (hit) check.settle(hit);
   const policy = { requireLiveConsent: row.key_require_live_consent!, answerPendingWith202: row.key_answer_pending_with_202! };
   const known = recallKey(check.keyHash);
   if (known) rememberKey(check.keyHash, { ...known, rateLimitPerMinute: perMinute, policy });
   if (row.key_stale_last_used) touchLastUsed(row.key_id!);
-  // Not counted: the statement's second run, after a first that counted and settled.
-  if (row.key_allowed !== null) {
-    const hit = { allowed: row.key_allowed, limit: perMinute, remaining: row.key_remaining!, resetSeconds: row.key_reset_seconds! };
-    check.settle(hit);
-    assertWithinLimit(hit, "verify", "live");
-  }
+  if (hit) assertWithinLimit(hit, "verify", "live");
   assertConsentPolicy({ mode: "live", ...policy }, consent);
   return { respondAsync: check.prefersAsync || policy.answerPendingWith202 };
 }

@@ -98,8 +98,12 @@ export function apiRoute<B extends Schema | undefined, Q extends Schema | undefi
         return { auth, body, policy, query, idempotency };
       };
       // A key left for the admission to check is checked here after all when the request fails
-      // before that: its errors, and the count, come first.
-      const checkNow = () => authenticate(req, def.group).then(prepare);
+      // before that: its errors, and the count, come first; a key refused names no one.
+      const checkNow = () =>
+        authenticate(req, def.group).then(prepare, (error) => {
+          actor = undefined;
+          throw error;
+        });
       let auth = await authenticated;
       const prepared = await prepare(auth).catch((error) => (auth.checkLater ? checkNow() : Promise.reject(error)));
       ({ auth } = prepared);
