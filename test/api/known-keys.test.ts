@@ -11,6 +11,8 @@ import { CONSENT_REQUIRED_MESSAGE } from "@/contracts/verifications";
 import { ADDRESS_NOT_ALLOWED_MESSAGE } from "@/contracts/ip-allowlist";
 import { db, pool } from "@/server/db/client";
 import { revokeApiKey } from "@/server/keys/revoke-api-key";
+import { createApiKey } from "@/server/keys/create-api-key";
+import { READ_ONLY_VERIFY_MESSAGE } from "@/contracts/api-key-scopes";
 import { api } from "../support/api";
 import { memberContext } from "../support/contexts";
 import { createTestBusiness, uniqueNationalId, type TestBusiness } from "../support/factories";
@@ -64,6 +66,25 @@ describe("a live key the app has seen", () => {
     expect(res.body.message).toBe("This API key has been revoked.");
     expect(res.headers.get("ratelimit-remaining")).toBeNull();
     await expectNothingMoreThanTheFirst();
+  });
+
+  it("is refused once it has expired: 401", async () => {
+    await db().apiKey.updateMany({ where: { businessId: biz.businessId, mode: "live" }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const res = await verify();
+    expect(res.status).toBe(401);
+    expect(res.body.message).toMatch(/expired/);
+    await expectNothingMoreThanTheFirst();
+  });
+
+  it("is a read-only key remembered from a read, and still may not verify: 403", async () => {
+    const { key } = await createApiKey(memberContext(biz), { businessId: biz.businessId, mode: "live", scope: "read_only" });
+    expect((await api("GET", "/verifications", { key })).status).toBe(200);
+    const res = await api("POST", "/verify/citizen", { key, body: { nationalId: uniqueNationalId() } });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe(READ_ONLY_VERIFY_MESSAGE);
+    // The live list cost its credit; the refused verify nothing.
+    expect(await balanceOf(biz.businessId)).toBe(CREDITS - 2);
+    expect(await verificationCount(biz.businessId, "live")).toBe(1);
   });
 
   it("is refused the moment its business is suspended, or from an address its allowlist now leaves out: 403", async () => {
