@@ -99,8 +99,10 @@ describe("PostgreSQL rate limiter through the API", () => {
 
   it("rejected live requests cost no credit and create no verification", async () => {
     const biz = await createTestBusiness({ live: true, credits: 100 });
-    const responses = await Promise.all(Array.from({ length: 70 }, () => verify(biz.liveKey!)));
-    expect(tally(responses)).toEqual({ 200: 60, 429: 10 });
+    // After its first verify the app remembers the key, and counts the others in their admission.
+    expect((await verify(biz.liveKey!)).status).toBe(200);
+    const responses = await Promise.all(Array.from({ length: 69 }, () => verify(biz.liveKey!)));
+    expect(tally(responses)).toEqual({ 200: 59, 429: 10 });
     expect(await balanceOf(biz.businessId)).toBe(40);
     expect(await ledgerSum(biz.businessId)).toBe(40);
     expect(await verificationCount(biz.businessId, "live")).toBe(60);
@@ -222,5 +224,15 @@ describe("an app with REDIS_URL", () => {
     expect(rows).toHaveLength(0);
     // the PostgreSQL-backed app has its own, untouched budget for the same business
     expect((await verify(biz.testKey)).headers.get("ratelimit-remaining")).toBe("59");
+  });
+
+  it("counts a live key it remembers in Redis too, never in PostgreSQL", async () => {
+    const biz = await createTestBusiness({ live: true, credits: 100 });
+    expect((await verify(biz.liveKey!, app.url)).status).toBe(200);
+    const responses = await Promise.all(Array.from({ length: 69 }, () => verify(biz.liveKey!, app.url)));
+    expect(tally(responses)).toEqual({ 200: 59, 429: 10 });
+    const { rows } = await pool().query("SELECT 1 FROM rate_limit_window WHERE bucket = $1", [`api:${biz.businessId}:live:verify`]);
+    expect(rows).toHaveLength(0);
+    expect(await balanceOf(biz.businessId)).toBe(40);
   });
 });
