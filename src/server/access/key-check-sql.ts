@@ -84,7 +84,7 @@ export function readKeyCheck(row: KeyCheckRow, check: KeyCheck, consent: Consent
   if (hit) check.settle(hit);
   const policy = { requireLiveConsent: row.key_require_live_consent!, answerPendingWith202: row.key_answer_pending_with_202! };
   const known = recallKey(check.keyHash);
-  if (known) rememberKey(check.keyHash, { ...known, rateLimitPerMinute: perMinute, policy });
+  if (known) rememberKey(check.keyHash, { ...known, policy });
   if (row.key_stale_last_used) touchLastUsed(row.key_id!);
   if (hit) assertWithinLimit(hit, "verify", "live");
   assertConsentPolicy({ mode: "live", ...policy }, consent);

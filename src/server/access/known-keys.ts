@@ -10,7 +10,6 @@ import type { BusinessPolicy } from "@/server/api/operation";
 
 export type KnownKey = {
   actor: ApiKeyActor;
-  rateLimitPerMinute: number;
   policy: Omit<BusinessPolicy, "mode">;
 };
 

@@ -19,19 +19,22 @@ import { forgetKey, recallKey, rememberKey } from "@/server/access/known-keys";
 import { UNKNOWN_KEY_MESSAGE, type KeyCheck } from "@/server/access/key-check-sql";
 import { touchLastUsed } from "@/server/keys/last-used";
 
-export type ApiAuth = {
-  actor: ApiKeyActor;
+/** Who is calling and under which rules of its business (product rules §19). */
+type Caller = { actor: ApiKeyActor; policy: { requireLiveConsent: boolean; answerPendingWith202: boolean } };
+
+/** A key checked, and with PostgreSQL counters the request counted, on the way in. */
+export type CheckedAuth = Caller & {
   rateLimitPerMinute: number;
-  /** The business's own rules that requests are validated against (product rules §19). */
-  policy: { requireLiveConsent: boolean; answerPendingWith202: boolean };
   /** The request already counted by the database (PostgreSQL counters), or absent (Redis). */
   rateLimitHit?: RateLimitHit;
-  /**
-   * A live key this process knows, not checked yet: the verify's admission checks and counts it
-   * (key-check-sql.ts). Until then, `actor` and `policy` are as last read.
-   */
-  checkLater?: Omit<KeyCheck, "prefersAsync" | "settle">;
+  checkLater?: undefined;
 };
+
+/**
+ * Or a live key this process knows, not checked yet: the verify's admission checks and counts it
+ * (key-check-sql.ts). Until then, `actor` and `policy` are as last read.
+ */
+export type ApiAuth = CheckedAuth | (Caller & { checkLater: Omit<KeyCheck, "prefersAsync" | "settle"> });
 
 const unauthorized = (message: string) => new AppError("UNAUTHORIZED", message);
 
@@ -90,14 +93,14 @@ export async function authenticate(req: Request, group: EndpointGroup, o: { chec
   if (row.eligibility !== "ok") forgetKey(keyHash);
   assertEligible(row.eligibility, group);
   if (row.stale_last_used) touchLastUsed(row.id);
-  const facts = {
+  const caller = {
     actor: { type: "api_key", apiKeyId: row.id, apiKeyHint: row.hint, businessId: row.business_id, mode: row.mode, scope: row.scope } as const,
-    rateLimitPerMinute: row.rate_limit_per_minute,
     policy: { requireLiveConsent: row.require_live_consent, answerPendingWith202: row.answer_pending_with_202 },
   };
-  if (row.mode === "live") rememberKey(keyHash, facts);
+  if (row.mode === "live") rememberKey(keyHash, caller);
   return {
-    ...facts,
+    ...caller,
+    rateLimitPerMinute: row.rate_limit_per_minute,
     rateLimitHit:
       row.allowed === null
         ? undefined

@@ -3,11 +3,11 @@
  * raised the business's limit (product rules §8). Returns the headers every response carries.
  */
 import { admitToApiLimit, rateLimitHeaders, type EndpointGroup } from "@/server/ratelimit/api-limit";
-import type { ApiAuth } from "./authenticate";
+import type { CheckedAuth } from "./authenticate";
 
 export type { EndpointGroup };
 
-export async function enforceRateLimit(auth: ApiAuth, group: EndpointGroup): Promise<Record<string, string>> {
+export async function enforceRateLimit(auth: CheckedAuth, group: EndpointGroup): Promise<Record<string, string>> {
   const { actor } = auth;
   return rateLimitHeaders(await admitToApiLimit(actor.businessId, actor.mode, group, auth.rateLimitPerMinute, auth.rateLimitHit));
 }
