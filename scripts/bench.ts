@@ -15,7 +15,7 @@ import { appEnv } from "../test/support/env";
 import { benchLiveScaling } from "./lib/bench-live-scaling";
 import { benchBatch } from "./lib/bench-batch";
 import { benchWebProcesses } from "./lib/bench-web-processes";
-import { benchGateway, gatewayEnv, liveVerify } from "./lib/bench-gateway";
+import { benchGateway, gatewayEnv, liveAgainstSandboxInTurns, liveVerify } from "./lib/bench-gateway";
 import { startSimulatorProcess } from "./lib/simulator-process";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
@@ -23,6 +23,9 @@ const DURATION = Number(process.env.BENCH_SECONDS || 10);
 const SEEDED = Number(process.env.BENCH_SEEDED || 1_000_000);
 /** Latency is also measured at low concurrency, where it is the server's time, not queueing. */
 const LATENCY_CONNECTIONS = Number(process.env.BENCH_LATENCY_CONNECTIONS || 4);
+/** Live against sandbox verify is also measured in this many alternating turns of each (BENCH_TURN_SECONDS long). */
+const TURNS = Number(process.env.BENCH_TURNS || 5);
+const TURN_SECONDS = Number(process.env.BENCH_TURN_SECONDS || 4);
 const DEEP_PAGE = 5_000;
 /** The gateway simulator's latency for live verifies (0: the lane measures Hubi's own overhead). */
 const GATEWAY_LATENCY_MS = Number(process.env.BENCH_GATEWAY_LATENCY_MS || 0);
@@ -71,10 +74,12 @@ async function benchOneApp(env: Record<string, string>, fixture: Awaited<ReturnT
     // With consent, as a new live business must send it.
     const verifyBody = (nationalId: string) =>
       JSON.stringify({ nationalId, purpose: "Benchmark", consent: { obtainedAt: new Date().toISOString(), method: "electronic" } });
+    const sandbox: autocannon.Options = { url: `${app.url}/api/v1/verify/citizen`, method: "POST", headers: auth(fixture.testKey), body: verifyBody("11111111111") };
+    const live = liveVerify(app.url, fixture.liveKey, fixture.liveNationalId);
     const runs: [string, autocannon.Options][] = [
       ["GET /api/health (baseline)", { url: `${app.url}/api/health` }],
-      ["POST /verify/citizen (sandbox)", { url: `${app.url}/api/v1/verify/citizen`, method: "POST", headers: auth(fixture.testKey), body: verifyBody("11111111111") }],
-      [`POST /verify/citizen (live, gateway ${GATEWAY_LATENCY_MS} ms)`, liveVerify(app.url, fixture.liveKey, fixture.liveNationalId)],
+      ["POST /verify/citizen (sandbox)", sandbox],
+      [`POST /verify/citizen (live, gateway ${GATEWAY_LATENCY_MS} ms)`, live],
       ["GET /verifications page 1", { url: `${app.url}/api/v1/verifications?page=1&limit=20`, headers: auth(fixture.testKey) }],
       [`GET /verifications page ${DEEP_PAGE.toLocaleString("en")}`, { url: `${app.url}/api/v1/verifications?page=${DEEP_PAGE}&limit=20`, headers: auth(fixture.testKey) }],
     ];
@@ -96,6 +101,7 @@ async function benchOneApp(env: Record<string, string>, fixture: Awaited<ReturnT
       });
     }
     report(rows, fixture);
+    if (part("routes")) await liveAgainstSandboxInTurns(sandbox, live, { connections: CONNECTIONS, turns: TURNS, seconds: TURN_SECONDS, gatewayMs: GATEWAY_LATENCY_MS });
     if (part("scaling")) await benchLiveScaling(app.url, { connections: CONNECTIONS, duration: DURATION });
   } finally {
     await app.stop();

@@ -117,6 +117,31 @@ async function inTurns(hubi: autocannon.Options, direct: autocannon.Options, sec
   return { requests: through.length + alone.length, hubi: median(through), gateway: median(alone) };
 }
 
+/**
+ * Live verifies (through a gateway answering at once) against sandbox verifies at the same
+ * connections, in turns of a few seconds, the order swapped every turn: a slow stretch of the
+ * shared machine then falls on both lanes, where one run of each lands it on one of them. Prints
+ * each turn's figures and the median of the turns' ratios (target ≥ 60 %).
+ */
+export async function liveAgainstSandboxInTurns(sandbox: autocannon.Options, live: autocannon.Options, o: { connections: number; turns: number; seconds: number; gatewayMs: number }) {
+  const rate = async (opts: autocannon.Options) => (await autocannon({ ...opts, connections: o.connections, duration: o.seconds })).requests.average;
+  const turns: { sandbox: number; live: number }[] = [];
+  for (let i = 0; i < o.turns; i++) {
+    if (i % 2 === 0) {
+      const s = await rate(sandbox);
+      turns.push({ sandbox: s, live: await rate(live) });
+    } else {
+      const l = await rate(live);
+      turns.push({ live: l, sandbox: await rate(sandbox) });
+    }
+  }
+  const ratios = turns.map((t) => t.live / t.sandbox).sort((a, b) => a - b);
+  const pct = (r: number) => `${(r * 100).toFixed(0)} %`;
+  console.log(`\nLive (gateway ${o.gatewayMs} ms) against sandbox verify, ${o.turns} turns of ${o.seconds} s each, ${o.connections} connections, the order swapped each turn:`);
+  console.log(`  ${turns.map((t) => `${t.live.toFixed(0)}/${t.sandbox.toFixed(0)} req/s = ${pct(t.live / t.sandbox)}`).join(", ")}`);
+  console.log(`  median ${pct(ratios[Math.floor(ratios.length / 2)]!)}, lowest ${pct(ratios[0]!)} (target ≥ 60 %)`);
+}
+
 /** The gateway's lookup as Hubi sends it, straight from the benchmark (a token first). */
 async function directLookup(gateway: SimulatorProcess, nationalId: string): Promise<autocannon.Options> {
   const form = new URLSearchParams({ grant_type: "client_credentials", client_id: gateway.levers.clientId, client_secret: gateway.levers.clientSecret });
