@@ -3130,7 +3130,7 @@ export interface operations {
                  *       "mode": "test",
                  *       "createdAt": "2026-11-22T09:00:00.000Z",
                  *       "data": {
-                 *         "message": "This is a test event sent from the Hubi portal."
+                 *         "message": "This is a test event sent from Hubi."
                  *       }
                  *     }
                  */

@@ -199,7 +199,7 @@ export const EVENT_EXAMPLES: { [T in EventType]: EventPayload<T> } = {
     type: "webhook_test",
     mode: "test",
     createdAt: "2026-11-22T09:00:00.000Z",
-    data: { message: "This is a test event sent from the Hubi portal." },
+    data: { message: "This is a test event sent from Hubi." },
   },
 };
 

@@ -39,7 +39,7 @@ export async function sendTestWebhook(
     throw new AppError("RATE_LIMITED", `At most ${LIMITS.testEventsPerMinute} test events a minute. Try again in ${hit.resetSeconds} s.`);
   }
   if (!endpoint.enabled) throw badRequest("This endpoint is disabled. Re-enable it first.");
-  const event = buildEvent("webhook_test", scope.mode, { message: "This is a test event sent from the Hubi portal." });
+  const event = buildEvent("webhook_test", scope.mode, { message: "This is a test event sent from Hubi." });
   const delivery = await transactOnce(ctx, "webhook.send_test", async (tx) => {
     await raiseEvent(tx, scope.businessId, event);
     await tx.outboxEvent.update({ where: { id: event.id }, data: { dispatchedAt: new Date() } });
