@@ -34,7 +34,7 @@ import { newReference } from "@/server/crypto/identifiers";
 import { registryFor } from "@/server/registry";
 import { RegistryRecordError, RegistryUnavailableError, type LookupOptions, type RegistryMatch } from "@/server/registry/types";
 import { refundCreditCtes } from "@/server/credits/refund-credit-sql";
-import { compareClaim } from "@/server/verifications/verify-citizen";
+import { compareClaim } from "@/server/verifications/compare-claim";
 import { admitCtes, recordVerificationsCtes, type NewVerification } from "@/server/verifications/verification-write-sql";
 import { openChunk, type BatchInputRow } from "./chunk-input";
 import { UNFINISHED_CHUNKS_SQL } from "./unfinished-chunks-sql";

@@ -25,7 +25,7 @@ import { RegistryRecordError, RegistryUnavailableError, type RegistryMatch } fro
 import { buildEvent } from "@/server/events/outbox";
 import { countVerifications } from "@/server/observability/metrics";
 import { observeJob } from "@/server/observability/observe";
-import { compareClaim } from "./verify-citizen";
+import { compareClaim } from "./compare-claim";
 import { toVerification, VERIFICATION_COLUMNS, fromRow, type VerificationRow } from "./verification-row";
 import { completeVerificationCtes } from "./verification-write-sql";
 import { openRequest, sealOutcome, type PendingRequest } from "./pending-lookup";

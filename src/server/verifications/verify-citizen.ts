@@ -24,7 +24,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Mode } from "@/generated/prisma/enums";
-import type { Citizen, ConsentRequest, LawfulBasis, MatchRequest, MatchResult, VerifyCitizenResponse } from "@/contracts/verifications";
+import type { ConsentRequest, LawfulBasis, MatchRequest, VerifyCitizenResponse } from "@/contracts/verifications";
 import { actorRef, type ServiceContext } from "@/server/context";
 import { pool } from "@/server/db/client";
 import { Sql } from "@/server/db/sql";
@@ -37,8 +37,8 @@ import { admissionQuotaSlot } from "@/server/registry";
 import { buildEvent } from "@/server/events/outbox";
 import { INSUFFICIENT_CREDITS_MESSAGE } from "@/server/credits/charge-credit-sql";
 import { refundCreditCtes } from "@/server/credits/refund-credit-sql";
-import { matchDateOfBirth, matchFullName } from "@/server/matching";
 import { toVerification } from "./verification-row";
+import { compareClaim } from "./compare-claim";
 import { admitCtes, recordVerificationsCtes } from "./verification-write-sql";
 import { lookUpWithinBudget, mayAnswerLater } from "./lookup-within-budget";
 import { completedOutcome, queueLookupCte, resolvedAnswer, type PendingRequest } from "./pending-lookup";
@@ -152,15 +152,6 @@ const pendingRequest = (ctx: ServiceContext, input: VerifyCitizenInput): Pending
   channel: input.channel,
   actor: actorRef(ctx.actor),
 });
-
-/** Only the results leave this function: the claimed values are compared and forgotten. */
-export function compareClaim(claim: MatchRequest | undefined | null, citizen: Citizen | null): MatchResult | null {
-  if (!claim || !citizen) return null;
-  return {
-    ...(claim.fullName !== undefined ? { fullName: matchFullName(citizen.fullName, claim.fullName) } : {}),
-    ...(claim.dateOfBirth !== undefined ? { dateOfBirth: matchDateOfBirth(citizen.dateOfBirth, claim.dateOfBirth) } : {}),
-  };
-}
 
 type AdmitRow = ClaimRow & Partial<KeyCheckRow> & { took: number; slot_ms: number | null };
 
