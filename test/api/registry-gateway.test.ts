@@ -157,6 +157,32 @@ describe("an app on the registry gateway", () => {
     expect(await verificationCount(payer.businessId, "live")).toBe(1);
   });
 
+  it("asks the gateway once for a lookup that outlasts its 2-second budget: the request's own call completes it", async () => {
+    const payer = await createTestBusiness({ live: true, credits: 5 });
+    const levers = (changes: Partial<typeof DEFAULT_LEVERS>) => fetch(`${sim!.url}/__admin/levers`, { method: "PATCH", body: JSON.stringify(changes) });
+    // Past the 1.5 s budget of a caller that takes a 202, well within one attempt's time.
+    await levers({ latencyMs: 2500 });
+    let res;
+    try {
+      res = await api("POST", "/verify/citizen", { key: payer.liveKey, body: { nationalId: "11111111111" }, headers: { prefer: "respond-async" }, baseUrl: app.url });
+      expect(res.status).toBe(202);
+      const id = res.body.data.id as string;
+      const done = await waitFor("the pending verification to complete", async () => {
+        const { rows } = await pool().query<{ result: string; attempts: number; state: string }>(
+          "SELECT v.result, p.attempts, p.state FROM verification v JOIN pending_lookup p ON p.id = v.id WHERE v.id = $1 AND v.result <> 'pending'",
+          [id],
+        );
+        return rows[0];
+      });
+      expect(done).toEqual({ result: "verified", attempts: 1, state: "resolved" });
+    } finally {
+      await levers({ latencyMs: 0 });
+    }
+    const requestId = res.headers.get("x-request-id");
+    expect(sim!.counts().requestIds.filter((r) => r === requestId)).toHaveLength(1);
+    expect(await balanceOf(payer.businessId)).toBe(4);
+  });
+
   it("ends a pending verification unavailable, refunded, at the first answer that refuses its record: never asks again", async () => {
     const payer = await createTestBusiness({ live: true, credits: 5 });
     const levers = (changes: Partial<typeof DEFAULT_LEVERS>) => fetch(`${sim!.url}/__admin/levers`, { method: "PATCH", body: JSON.stringify(changes) });
@@ -183,7 +209,8 @@ describe("an app on the registry gateway", () => {
     } finally {
       await levers({ badRequestNins: [] });
     }
-    expect(ended).toEqual({ result: "unavailable", attempts: 1 });
+    // Two attempts: the request's own call, which the hang's release answered 504, then the one answered 400.
+    expect(ended).toEqual({ result: "unavailable", attempts: 2 });
     expect(await balanceOf(payer.businessId)).toBe(5);
     expect(await ledgerSum(payer.businessId)).toBe(5);
   });

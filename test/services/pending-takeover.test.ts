@@ -1,57 +1,54 @@
 /**
- * A background lookup (product rules §21) completes once when the worker holding it is killed:
- * another worker takes it over once its lease ends. On a database of its own: the test kills the
- * worker that holds the lookup, so no other file's pending worker may be the one to take it.
+ * A lookup that goes on after its request was answered (product rules §26) completes once when the
+ * process holding it dies: the app whose call was still out is killed, and a worker takes the
+ * lookup over once its lease ends. On a database of its own: no other file's worker or app may be
+ * the one to take it.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { pool } from "@/server/db/client";
-import { verifyCitizen } from "@/server/verifications/verify-citizen";
 import { createOwnDatabase } from "../support/own-database";
-import { memberContext } from "../support/contexts";
 import { createTestBusiness } from "../support/factories";
 import { seedCitizens } from "../support/batches";
 import { balanceOf } from "../support/queries";
+import { api } from "../support/api";
+import { startApp, type RunningApp } from "../support/app";
 import { PENDING_LEASE_SECONDS, SLOW_IDS } from "../support/env";
 import { pendingWorkers } from "../support/worker-process";
 import { waitFor } from "../support/wait-for";
 
 let database: Awaited<ReturnType<typeof createOwnDatabase>>;
+let app: RunningApp | undefined;
 const workers = pendingWorkers();
 
 beforeAll(async () => {
   database = await createOwnDatabase("pending_takeover");
-  await seedCitizens([{ nationalId: SLOW_IDS.slow }]);
+  await seedCitizens([{ nationalId: SLOW_IDS.hung }]);
 });
 
 afterAll(async () => {
+  await app?.stop();
   await workers.stopAll();
   await database?.release();
 });
 
-it("completes once when the worker holding the lookup is killed: another worker takes it over", async () => {
+it("completes once when the app holding the lookup is killed: a worker takes it over once the lease ends", async () => {
   const biz = await createTestBusiness({ live: true, credits: 5 });
-  // The slow ID answers after 2.5 s, past a respond-async caller's budget: 202 pending.
-  const { body, status } = await verifyCitizen(memberContext(biz), {
-    businessId: biz.businessId,
-    mode: "live",
-    channel: "api",
-    nationalId: SLOW_IDS.slow,
-    respondAsync: true,
-  });
-  expect([status, body.data.result]).toEqual([202, "pending"]);
-  const { id } = body.data;
+  app = await startApp({ env: {}, name: "vitest-app-pending-takeover", processGroup: true });
+  // The hung ID answers after 5 s: the 202 comes at the 1.5 s budget, and the app's own call is still out.
+  const res = await api("POST", "/verify/citizen", { key: biz.liveKey!, body: { nationalId: SLOW_IDS.hung }, headers: { prefer: "respond-async" }, baseUrl: app.url });
+  expect([res.status, res.body.data?.result]).toEqual([202, "pending"]);
+  const { id } = res.body.data;
+  await app.crash();
+  app = undefined;
+  // Killed before its call answered: the lookup is still the dead app's, leased, one attempt made.
+  const held = await pool().query("SELECT state, attempts FROM pending_lookup WHERE id = $1 AND leased_until > now()", [id]);
+  expect(held.rows).toEqual([{ state: "waiting", attempts: 1 }]);
 
-  const first = await workers.start();
-  await waitFor("the first worker to take the lookup", async () => {
-    const { rows } = await pool().query("SELECT 1 FROM pending_lookup WHERE id = $1 AND attempts = 1 AND leased_until > now()", [id]);
-    return rows.length === 1;
-  });
-  await first.kill();
   await workers.start();
   await waitFor(
     "the lookup to complete",
     async () => (await pool().query("SELECT 1 FROM verification WHERE id = $1 AND result = 'verified'", [id])).rows.length === 1,
-    (PENDING_LEASE_SECONDS + 10) * 1000,
+    (PENDING_LEASE_SECONDS + 15) * 1000,
   );
   const { rows } = await pool().query("SELECT attempts, state FROM pending_lookup WHERE id = $1", [id]);
   expect(rows).toEqual([{ attempts: 2, state: "resolved" }]);
@@ -61,4 +58,4 @@ it("completes once when the worker holding the lookup is killed: another worker 
   );
   expect(events.rows).toEqual([{ result: "verified" }]);
   expect(await balanceOf(biz.businessId)).toBe(4);
-}, 60_000);
+}, 90_000);

@@ -4,7 +4,7 @@ import { databaseRegistry } from "./database";
 import { gatewayRegistry } from "./gateway/client";
 import { admissionSlot } from "./gateway/quota";
 import { sandboxRegistry } from "./sandbox";
-import type { CitizenRegistry } from "./types";
+import type { CitizenRegistry, LookupOptions } from "./types";
 import { registryDelay } from "./wait";
 
 /** Test keys never touch the real registry. */
@@ -25,19 +25,16 @@ const liveRegistry = (): CitizenRegistry => {
 function slowOn(setting: string, registry: CitizenRegistry): CitizenRegistry {
   const delays = new Map(setting.split(",").map((pair) => pair.split(":") as [string, string]).map(([id, ms]) => [id, ms === "never" ? Infinity : Number(ms)]));
   // Any other ID goes straight on: even a timer of 0 ms would cost a turn of the event loop (about 1 ms).
-  const delayFor = async (ids: string[], signal?: AbortSignal) => {
+  // The delay stands for the registry's own answer: a lookup that may go on past its budget is past waiting by then.
+  const delayFor = async (ids: string[], options?: LookupOptions): Promise<LookupOptions | undefined> => {
     const ms = Math.max(0, ...ids.map((id) => delays.get(id) ?? 0));
-    if (ms > 0) await registryDelay(ms, signal);
+    if (ms === 0) return options;
+    await registryDelay(ms, options?.answerSignal ?? options?.signal);
+    return options?.answerSignal ? { ...options, signal: options.answerSignal } : options;
   };
   return {
-    lookup: async (id, options) => {
-      await delayFor([id], options?.signal);
-      return registry.lookup(id, options);
-    },
-    lookupMany: async (ids, options) => {
-      await delayFor(ids, options?.signal);
-      return registry.lookupMany(ids, options);
-    },
+    lookup: async (id, options) => registry.lookup(id, await delayFor([id], options)),
+    lookupMany: async (ids, options) => registry.lookupMany(ids, await delayFor(ids, options)),
   };
 }
 

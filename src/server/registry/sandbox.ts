@@ -55,7 +55,7 @@ const DELAY_MS = new Map<string, number>([
 async function answer(nationalIds: string[], options: LookupOptions = {}): Promise<RegistryMatch[]> {
   if (nationalIds.includes(SANDBOX_LEVERS.registry_outage)) throw new RegistryUnavailableError("circuit_open", OUTAGE_RETRY_AFTER_SECONDS);
   const delay = Math.max(0, ...nationalIds.map((id) => DELAY_MS.get(id) ?? 0));
-  if (delay > 0) await registryDelay(delay, options.signal);
+  if (delay > 0) await registryDelay(delay, options.answerSignal ?? options.signal);
   return nationalIds.map(lookup);
 }
 

@@ -4,8 +4,14 @@ export type RegistryMatch = { result: VerificationResult; citizen: Citizen | nul
 
 /** Who is asking and how long they may wait: the gateway uses it for quota priority, `X-Request-ID` and time budgets. */
 export type LookupOptions = {
-  /** Aborted when the caller's time budget runs out; the lookup stops waiting (for quota, a token or the response). */
+  /** Aborted when the caller's time budget runs out; the lookup stops waiting (for quota, a token or, without `answerSignal`, the response). */
   signal?: AbortSignal;
+  /**
+   * How long the answer to a request already sent may take, when that is longer than the budget: a
+   * lookup that goes on after its verify was answered (product rules §26) waits for the call it made
+   * instead of asking again. Nothing new starts once `signal` has aborted (no quota, no retry).
+   */
+  answerSignal?: AbortSignal;
   /** Sent to the gateway as `X-Request-ID` (a single verify: Hubi's request id; a batch chunk: batch id and chunk number). */
   requestId?: string;
   /** Interactive verifies go ahead of batch chunks for the shared quota. */

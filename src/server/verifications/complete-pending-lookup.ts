@@ -13,6 +13,9 @@
  *
  * A worker killed mid-attempt leaves a lease that runs out; the next worker tries again, and a late
  * write of the first finds its lease gone and writes nothing: each lookup completes once.
+ *
+ * A lookup's first attempt is usually the call its request made (`goOnHere`): the request's
+ * process queued the lookup leased to itself and lands the call's answer through step 3 here.
  */
 import { randomUUID } from "node:crypto";
 import type { Mode } from "@/generated/prisma/enums";
@@ -25,12 +28,16 @@ import { RegistryRecordError, RegistryUnavailableError, type RegistryMatch } fro
 import { buildEvent } from "@/server/events/outbox";
 import { countVerifications } from "@/server/observability/metrics";
 import { observeJob } from "@/server/observability/observe";
+import { describeError, log } from "@/server/observability/logger";
 import { compareClaim } from "./compare-claim";
 import { toVerification, VERIFICATION_COLUMNS, fromRow, type VerificationRow } from "./verification-row";
 import { completeVerificationCtes } from "./verification-write-sql";
-import { openRequest, sealOutcome, type PendingRequest } from "./pending-lookup";
+import { attemptTimeoutMs, openRequest, sealOutcome, type PendingRequest } from "./pending-lookup";
 
 type Claimed = { id: string; business_id: string; mode: Mode; recorded: boolean; request: Buffer; attempts: number; give_up_at: Date };
+
+/** An attempt under its lease: the lookup, what it asks for, and the lease that its writes depend on. */
+type Attempt = Omit<Claimed, "request"> & { request: PendingRequest; leaseId: string };
 
 const CLAIM_SQL = `
 UPDATE pending_lookup SET lease_id = $1, leased_until = now() + make_interval(secs => $2), attempts = attempts + 1
@@ -48,31 +55,51 @@ export async function processNextPendingLookup(): Promise<boolean> {
   const claimed = rows[0];
   if (!claimed) return false;
   const request = openRequest(claimed.id, claimed.request);
+  const answer = registryFor(claimed.mode).lookup(request.nationalId, {
+    signal: AbortSignal.timeout(attemptTimeoutMs()),
+    requestId: request.requestId,
+    priority: "interactive",
+    businessId: claimed.business_id,
+  });
+  await settle({ ...claimed, request, leaseId }, answer, started);
+  return true;
+}
+
+/**
+ * The first attempt of a lookup queued leased to this process (pending-lookup.ts, `leaseId`): the
+ * call its request made, whose answer lands here once it comes. Not awaited by the request: a
+ * failure is logged, and the lease running out hands the lookup to a worker.
+ */
+export function goOnHere(
+  lookup: { id: string; businessId: string; mode: Mode; recorded: boolean; request: PendingRequest; leaseId: string },
+  answer: Promise<RegistryMatch>,
+): void {
+  const giveUpAt = new Date(Date.now() + env().PENDING_LOOKUP_GIVE_UP_SECONDS * 1000);
+  const attempt: Attempt = { ...lookup, business_id: lookup.businessId, attempts: 1, give_up_at: giveUpAt };
+  settle(attempt, answer, performance.now()).catch((error) => log("error", "pending lookup failed", { requestId: lookup.request.requestId, ...describeError(error) }));
+}
+
+/** Step 3: the attempt's answer written, the next attempt scheduled, or the lookup given up; only while the lease is the attempt's. */
+async function settle(attempt: Attempt, lookup: Promise<RegistryMatch>, started: number): Promise<void> {
   let answer: RegistryMatch | null = null;
   let retryAfterSeconds = 0;
   // The registry refused this record (a 400, a status Hubi does not know): asking again would get the same.
   let refused = false;
   try {
-    answer = await registryFor(claimed.mode).lookup(request.nationalId, {
-      signal: AbortSignal.timeout(env().PENDING_LOOKUP_LEASE_SECONDS * 750),
-      requestId: request.requestId,
-      priority: "interactive",
-      businessId: claimed.business_id,
-    });
+    answer = await lookup;
   } catch (error) {
     refused = error instanceof RegistryRecordError;
     retryAfterSeconds = error instanceof RegistryUnavailableError ? (error.retryAfterSeconds ?? 0) : 0;
   }
-  const lease = { id: claimed.id, leaseId };
-  if (!answer && !refused && Date.now() < claimed.give_up_at.getTime()) {
-    await reschedule(lease, delayAfter(claimed.attempts, retryAfterSeconds));
-    observeJob("pending_lookup", "retrying", started, { businessId: claimed.business_id, attempts: claimed.attempts });
-    return true;
+  const lease = { id: attempt.id, leaseId: attempt.leaseId };
+  if (!answer && !refused && Date.now() < attempt.give_up_at.getTime()) {
+    await reschedule(lease, delayAfter(attempt.attempts, retryAfterSeconds));
+    observeJob("pending_lookup", "retrying", started, { businessId: attempt.business_id, attempts: attempt.attempts });
+    return;
   }
   const final = answer ?? { result: "unavailable" as const, citizen: null };
-  const completed = claimed.recorded ? await completeVerification(claimed, request, lease, final) : await keepForRetry(lease, final);
-  observeJob("pending_lookup", completed ? "done" : "lease_lost", started, { businessId: claimed.business_id, attempts: claimed.attempts, result: final.result });
-  return true;
+  const completed = attempt.recorded ? await completeVerification(attempt, lease, final) : await keepForRetry(lease, final);
+  observeJob("pending_lookup", completed ? "done" : "lease_lost", started, { businessId: attempt.business_id, attempts: attempt.attempts, result: final.result });
 }
 
 type Lease = { id: string; leaseId: string };
@@ -109,7 +136,8 @@ function finishCte(q: Sql, lease: Lease, answer: RegistryMatch): string {
  * Its row is held from the read to the write: a redaction comes before (and the citizen's details
  * are not kept) or after (and clears the answer kept here, redaction-sql.ts), never between.
  */
-async function completeVerification(claimed: Claimed, request: PendingRequest, lease: Lease, answer: RegistryMatch): Promise<boolean> {
+async function completeVerification(claimed: Attempt, lease: Lease, answer: RegistryMatch): Promise<boolean> {
+  const { request } = claimed;
   const completed = await transaction(async (client) => {
     const { rows } = await client.query<VerificationRow>(`SELECT ${VERIFICATION_COLUMNS} FROM verification WHERE id = $1 FOR UPDATE`, [claimed.id]);
     if (!rows[0]) return false;

@@ -5,12 +5,18 @@
  * stop early (the mirror's query) is simply no longer waited for. The gateway retries a fault of
  * its own once, within this budget (registry/gateway/policy.ts): not again here, which would make
  * it up to four calls. Whatever ends without an answer is a RegistryUnavailableError.
+ *
+ * A lookup that may go on after its verify is answered (a 202, or a 503 whose Idempotency-Key
+ * waits for it) keeps the call it made: its answer may take as long as a background attempt's
+ * (pending-lookup.ts), and the budget's end hands it over (`LookupGoesOn`) instead of dropping it,
+ * so that the registry is asked once and the answer lands as soon as it comes.
  */
 import type { Mode } from "@/generated/prisma/enums";
 import { env } from "@/env";
 import { registryFor } from "@/server/registry";
 import { pullSandboxLever } from "@/server/registry/sandbox-levers";
 import { RegistryUnavailableError, type QuotaSlot, type RegistryMatch } from "@/server/registry/types";
+import { attemptTimeoutMs } from "./pending-lookup";
 
 /** The 2-second promise: this much for the lookup leaves room for admission, the write and the network. */
 export const ASYNC_BUDGET_MS = 1500;
@@ -21,15 +27,26 @@ export type BudgetedLookup = {
   nationalId: string;
   requestId: string;
   respondAsync: boolean;
+  /** The lookup goes on if the budget ends first (a 202, or a 503 whose Idempotency-Key waits for it). */
+  goesOn: boolean;
   /** The gateway quota slot the verify's admission took, if it did. */
   quotaSlot?: QuotaSlot;
 };
+
+/** The budget ran out, and the call it made goes on: `late` is its answer, for the lookup that goes on in the background. */
+export class LookupGoesOn extends RegistryUnavailableError {
+  constructor(readonly late: Promise<RegistryMatch>) {
+    super("timeout");
+  }
+}
 
 export async function lookUpWithinBudget(o: BudgetedLookup): Promise<RegistryMatch> {
   const budgetMs = o.respondAsync ? ASYNC_BUDGET_MS : env().VERIFY_SYNC_BUDGET_MS;
   const budget = AbortSignal.timeout(budgetMs);
   if (o.mode === "test") await pullSandboxLever(o.businessId, o.nationalId);
-  return withinBudget(registryFor(o.mode).lookup(o.nationalId, { signal: budget, requestId: o.requestId, priority: "interactive", businessId: o.businessId, quotaSlot: o.quotaSlot }), budget);
+  const answerSignal = o.goesOn ? AbortSignal.timeout(attemptTimeoutMs()) : undefined;
+  const answer = registryFor(o.mode).lookup(o.nationalId, { signal: budget, answerSignal, requestId: o.requestId, priority: "interactive", businessId: o.businessId, quotaSlot: o.quotaSlot });
+  return withinBudget(answer, budget, o.goesOn);
 }
 
 /**
@@ -38,12 +55,13 @@ export async function lookUpWithinBudget(o: BudgetedLookup): Promise<RegistryMat
  * free 503 that leaves nothing), never a timeout that would keep its credit for a 202 or queue its
  * lookup; that refusal settles within the abort's turn, so the timeout waits for the next one.
  */
-function withinBudget<T>(answer: Promise<T>, budget: AbortSignal): Promise<T> {
-  if (budget.aborted) return Promise.reject(new RegistryUnavailableError("timeout"));
+function withinBudget(answer: Promise<RegistryMatch>, budget: AbortSignal, goesOn: boolean): Promise<RegistryMatch> {
+  const timedOut = () => (goesOn ? new LookupGoesOn(answer) : new RegistryUnavailableError("timeout"));
+  if (budget.aborted) return Promise.reject(timedOut());
   let onAbort: () => void = () => {};
   let timer: NodeJS.Immediate | undefined;
   const ended = new Promise<never>((_, reject) => {
-    onAbort = () => void (timer = setImmediate(() => reject(new RegistryUnavailableError("timeout"))));
+    onAbort = () => void (timer = setImmediate(() => reject(timedOut())));
     budget.addEventListener("abort", onAbort, { once: true });
   });
   // A late rejection of an answer no longer awaited must not become an unhandled rejection.

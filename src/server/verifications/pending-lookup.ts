@@ -29,6 +29,9 @@ export type PendingRequest = {
 
 export const CITIZEN_KEPT_HOURS = 24;
 
+/** How long one attempt's answer may take: three quarters of its lease, so that it ends while the lease is still its own. */
+export const attemptTimeoutMs = () => env().PENDING_LOOKUP_LEASE_SECONDS * 750;
+
 const requestContext = (id: string) => `pending-lookup:request:${id}`;
 const outcomeContext = (id: string) => `pending-lookup:outcome:${id}`;
 
@@ -39,17 +42,22 @@ export const openOutcome = (id: string, sealed: Buffer): RegistryMatch => JSON.p
 
 /**
  * Queues the lookup, due at once, in the statement that answers its request; `onlyIf` (SQL
- * boolean) ties it to that statement's write (the pending verification inserted).
+ * boolean) ties it to that statement's write (the pending verification inserted). `leaseId`: its
+ * first attempt is the call the request made, still going on in this process, which holds the
+ * lookup's lease until it lands (complete-pending-lookup.ts, `goOnHere`); if this process dies
+ * first, a worker takes the lookup over once the lease ends.
  */
 export function queueLookupCte(
   q: Sql,
-  o: { id: string; businessId: string; mode: Mode; recorded: boolean; request: PendingRequest; onlyIf?: string },
+  o: { id: string; businessId: string; mode: Mode; recorded: boolean; request: PendingRequest; onlyIf?: string; leaseId?: string },
 ): string {
+  const lease = o.leaseId ? q.p(o.leaseId, "uuid") : "NULL::uuid";
   return `
   queued_lookup AS (
-    INSERT INTO pending_lookup (id, business_id, mode, recorded, request, next_attempt_at, give_up_at)
+    INSERT INTO pending_lookup (id, business_id, mode, recorded, request, next_attempt_at, give_up_at, lease_id, leased_until, attempts)
     SELECT ${q.p(o.id, "uuid")}, ${q.p(o.businessId, "uuid")}, ${q.p(o.mode, '"Mode"')}, ${q.p(o.recorded, "boolean")},
-           ${q.p(sealRequest(o.id, o.request), "bytea")}, now(), now() + make_interval(secs => ${q.p(env().PENDING_LOOKUP_GIVE_UP_SECONDS, "int")})
+           ${q.p(sealRequest(o.id, o.request), "bytea")}, now(), now() + make_interval(secs => ${q.p(env().PENDING_LOOKUP_GIVE_UP_SECONDS, "int")}),
+           ${lease}, ${o.leaseId ? `now() + make_interval(secs => ${q.p(env().PENDING_LOOKUP_LEASE_SECONDS, "int")})` : "NULL"}, ${o.leaseId ? 1 : 0}
      WHERE ${o.onlyIf ?? "true"}
   )`;
 }

@@ -13,8 +13,10 @@
  * A registry that has not answered when the budget ends (product rules §26): a caller that takes
  * a 202 gets the verification recorded `pending` (credit kept) and its lookup queued
  * (pending-lookup.ts); a plain request gets a free 503 REGISTRY_UNAVAILABLE, and with an
- * Idempotency-Key its lookup goes on so that the retry picks up the answer (and pays then). A
- * registry that refuses at once (circuit open, no quota) is a free 503 that leaves nothing.
+ * Idempotency-Key its lookup goes on so that the retry picks up the answer (and pays then). Either
+ * way the call already made goes on in this process and lands its answer under the queued
+ * lookup's lease (complete-pending-lookup.ts, `goOnHere`). A registry that refuses at once
+ * (circuit open, no quota) is a free 503 that leaves nothing.
  *
  * Round trips to the database on the way (after authentication): live, 3 (admission, the lookup's
  * gateway quota slot or the mirror registry's query, outcome), 2 when the admission takes the
@@ -40,7 +42,8 @@ import { refundCreditCtes } from "@/server/credits/refund-credit-sql";
 import { toVerification } from "./verification-row";
 import { compareClaim } from "./compare-claim";
 import { admitCtes, recordVerificationsCtes } from "./verification-write-sql";
-import { lookUpWithinBudget, mayAnswerLater } from "./lookup-within-budget";
+import { LookupGoesOn, lookUpWithinBudget, mayAnswerLater } from "./lookup-within-budget";
+import { goOnHere } from "./complete-pending-lookup";
 import { completedOutcome, queueLookupCte, resolvedAnswer, type PendingRequest } from "./pending-lookup";
 import {
   CLAIM_COLUMNS,
@@ -98,23 +101,32 @@ export async function verifyCitizen(ctx: ServiceContext, input: VerifyCitizenInp
   const admission = await admit(ctx, input, id);
   if (admission.status === "replay") return replay(input, admission.body as VerifyCitizenResponse);
   const resumedFrom = admission.resumedFrom ?? null;
+  const { respondAsync } = admission;
   let found: RegistryMatch;
+  let goesOn: GoesOn | null = null;
   try {
     found = resumedFrom
       ? await resolvedAnswer(resumedFrom)
-      : await lookUpWithinBudget({ ...input, requestId: ctx.requestId, respondAsync: admission.respondAsync, quotaSlot: admission.quotaSlot });
+      : await lookUpWithinBudget({ ...input, requestId: ctx.requestId, respondAsync, goesOn: respondAsync || !!input.idempotency, quotaSlot: admission.quotaSlot });
   } catch (error) {
-    if (mayAnswerLater(error) && admission.respondAsync) found = { result: "pending", citizen: null };
-    else return refuse(ctx, input, id, error);
+    if (!(mayAnswerLater(error) && respondAsync)) return refuse(ctx, input, id, error);
+    found = { result: "pending", citizen: null };
+    goesOn = goingOn(error);
   }
   try {
-    const body = await recordOutcome(ctx, input, id, found, resumedFrom);
+    const body = await recordOutcome(ctx, input, id, found, resumedFrom, goesOn?.leaseId);
+    if (goesOn) goOnHere({ ...lookupOf(ctx, input, id, true), leaseId: goesOn.leaseId }, goesOn.late);
     return { body, replayed: false, status: body.data.result === "pending" ? 202 : 200 };
   } catch (error) {
     await refund(ctx, input, id);
     throw error;
   }
 }
+
+/** The call a lookup that goes on made, kept by this process under the lease its queued lookup is given. */
+type GoesOn = { late: Promise<RegistryMatch>; leaseId: string };
+
+const goingOn = (error: unknown): GoesOn | null => (error instanceof LookupGoesOn ? { late: error.late, leaseId: randomUUID() } : null);
 
 export type VerifyCitizenResult = { body: VerifyCitizenResponse; replayed: boolean; status?: 200 | 202 };
 
@@ -136,7 +148,9 @@ async function replay(input: VerifyCitizenInput, stored: VerifyCitizenResponse):
  */
 async function refuse(ctx: ServiceContext, input: VerifyCitizenInput, id: string, error: unknown): Promise<never> {
   const goesOn = mayAnswerLater(error) && !!input.idempotency;
-  await refund(ctx, input, id, goesOn);
+  const here = goesOn ? goingOn(error) : null;
+  await refund(ctx, input, id, goesOn, here?.leaseId);
+  if (here) goOnHere({ ...lookupOf(ctx, input, id, false), leaseId: here.leaseId }, here.late);
   if (error instanceof RegistryUnavailableError) {
     throw registryUnavailable(goesOn ? LOOKUP_RETRY_AFTER_SECONDS : (error.retryAfterSeconds ?? LOOKUP_RETRY_AFTER_SECONDS), goesOn);
   }
@@ -151,6 +165,15 @@ const pendingRequest = (ctx: ServiceContext, input: VerifyCitizenInput): Pending
   match: input.match ?? null,
   channel: input.channel,
   actor: actorRef(ctx.actor),
+});
+
+/** The lookup that goes on: a `recorded` pending verification, or the answer a 503's retry picks up. */
+const lookupOf = (ctx: ServiceContext, input: VerifyCitizenInput, id: string, recorded: boolean) => ({
+  id,
+  businessId: input.businessId,
+  mode: input.mode,
+  recorded,
+  request: pendingRequest(ctx, input),
 });
 
 type AdmitRow = ClaimRow & Partial<KeyCheckRow> & { took: number; slot_ms: number | null };
@@ -229,6 +252,7 @@ async function recordOutcome(
   id: string,
   found: RegistryMatch,
   resumedFrom: string | null,
+  leaseId?: string,
 ): Promise<VerifyCitizenResponse> {
   const matched = compareClaim(input.match, found.citizen);
   const live = input.mode === "live";
@@ -255,7 +279,7 @@ async function recordOutcome(
       match: matched,
     };
     try {
-      await write(ctx, input, body, at, resumedFrom);
+      await write(ctx, input, body, at, resumedFrom, leaseId);
       // A pending verification is counted once, with its final result, when it completes.
       if (found.result !== "pending") countVerifications(input.mode, input.channel, found.result, 1, live ? 1 : 0);
       return body;
@@ -270,7 +294,7 @@ async function recordOutcome(
  * A `pending` verification raises no event yet and queues its lookup; an answer picked up after a
  * 503 consumes the lookup that resolved it.
  */
-async function write(ctx: ServiceContext, input: VerifyCitizenInput, body: VerifyCitizenResponse, at: Date, resumedFrom: string | null): Promise<void> {
+async function write(ctx: ServiceContext, input: VerifyCitizenInput, body: VerifyCitizenResponse, at: Date, resumedFrom: string | null, leaseId?: string): Promise<void> {
   const q = new Sql();
   const v = body.data;
   const actor = ctx.actor;
@@ -292,7 +316,7 @@ async function write(ctx: ServiceContext, input: VerifyCitizenInput, body: Verif
   );
   const completed = input.idempotency ? `,${completeClaimCte(q, input.idempotency.scope, v.id, body, pending ? 202 : 200)}` : "";
   const queued = pending
-    ? `,${queueLookupCte(q, { id: v.id, businessId: input.businessId, mode: input.mode, recorded: true, request: pendingRequest(ctx, input), onlyIf: "EXISTS (SELECT 1 FROM inserted)" })}`
+    ? `,${queueLookupCte(q, { ...lookupOf(ctx, input, v.id, true), onlyIf: "EXISTS (SELECT 1 FROM inserted)", leaseId })}`
     : "";
   const consumed = resumedFrom
     ? `,
@@ -308,7 +332,7 @@ SELECT 1`, q.values));
  * does not exist: a write that committed but whose answer was lost is not refunded. `goesOn`: the
  * key waits instead for the lookup queued here (the same id), whose answer its retry picks up.
  */
-async function refund(ctx: ServiceContext, input: VerifyCitizenInput, id: string, goesOn = false): Promise<void> {
+async function refund(ctx: ServiceContext, input: VerifyCitizenInput, id: string, goesOn = false, leaseId?: string): Promise<void> {
   const live = input.mode === "live";
   if (!live && !input.idempotency) return;
   const q = new Sql();
@@ -327,7 +351,7 @@ async function refund(ctx: ServiceContext, input: VerifyCitizenInput, id: string
       : null,
     input.idempotency && goesOn ? awaitLookupCte(q, input.idempotency.scope, id) : null,
     input.idempotency && goesOn
-      ? queueLookupCte(q, { id, businessId: input.businessId, mode: input.mode, recorded: false, request: pendingRequest(ctx, input) })
+      ? queueLookupCte(q, { ...lookupOf(ctx, input, id, false), leaseId })
       : null,
     input.idempotency && !goesOn ? releaseClaimCte(q, input.idempotency.scope) : null,
   ].filter(Boolean);

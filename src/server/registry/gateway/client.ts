@@ -60,7 +60,7 @@ async function attempt<T>(c: Call<T>, caller: AbortSignal): Promise<T> {
             headers: { authorization: `Bearer ${token}`, ...(c.options.requestId ? { "x-request-id": c.options.requestId } : {}) },
             signal,
           }),
-        caller,
+        c.options.answerSignal ?? caller,
       );
     } catch (error) {
       // No answer in time counts against the gateway whichever budget ran out (ours or the caller's).
