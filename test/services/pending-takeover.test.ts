@@ -1,8 +1,8 @@
 /**
- * A lookup that goes on after its request was answered (product rules §26) completes once when the
- * process holding it dies: the app whose call was still out is killed, and a worker takes the
- * lookup over once its lease ends. On a database of its own: no other file's worker or app may be
- * the one to take it.
+ * A lookup that goes on after its request was answered (product rules §26) completes once whatever
+ * happens to the process holding it: stopped (SIGTERM, as a deploy does), it lets the answer land
+ * before it exits; killed, a worker takes the lookup over once its lease ends. On a database of its
+ * own: no other file's worker or app may be the one to take it.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { pool } from "@/server/db/client";
@@ -31,13 +31,29 @@ afterAll(async () => {
   await database?.release();
 });
 
+/** A respond-async verify of the hung ID, which answers after 5 s: the 202 comes at the 1.5 s budget, the app's own call still out. */
+async function pendingIn(target: RunningApp, key: string): Promise<string> {
+  const res = await api("POST", "/verify/citizen", { key, body: { nationalId: SLOW_IDS.hung }, headers: { prefer: "respond-async" }, baseUrl: target.url });
+  expect([res.status, res.body.data?.result]).toEqual([202, "pending"]);
+  return res.body.data.id;
+}
+
+const lookupOf = async (id: string) => (await pool().query("SELECT v.result, p.state, p.attempts FROM verification v JOIN pending_lookup p ON p.id = v.id WHERE v.id = $1", [id])).rows;
+
+it("lets the lookup land before it exits when the app holding it is stopped", async () => {
+  const biz = await createTestBusiness({ live: true, credits: 5 });
+  const web = await startApp({ env: {}, name: "vitest-app-pending-stop", processes: 1 });
+  const id = await pendingIn(web, biz.liveKey!);
+  await web.stop();
+  // No worker runs: the stopped app's own call completed it.
+  expect(await lookupOf(id)).toEqual([{ result: "verified", state: "resolved", attempts: 1 }]);
+  expect(await balanceOf(biz.businessId)).toBe(4);
+}, 90_000);
+
 it("completes once when the app holding the lookup is killed: a worker takes it over once the lease ends", async () => {
   const biz = await createTestBusiness({ live: true, credits: 5 });
   app = await startApp({ env: {}, name: "vitest-app-pending-takeover", processGroup: true });
-  // The hung ID answers after 5 s: the 202 comes at the 1.5 s budget, and the app's own call is still out.
-  const res = await api("POST", "/verify/citizen", { key: biz.liveKey!, body: { nationalId: SLOW_IDS.hung }, headers: { prefer: "respond-async" }, baseUrl: app.url });
-  expect([res.status, res.body.data?.result]).toEqual([202, "pending"]);
-  const { id } = res.body.data;
+  const id = await pendingIn(app, biz.liveKey!);
   await app.crash();
   app = undefined;
   // Killed before its call answered: the lookup is still the dead app's, leased, one attempt made.

@@ -29,6 +29,7 @@ import { buildEvent } from "@/server/events/outbox";
 import { countVerifications } from "@/server/observability/metrics";
 import { observeJob } from "@/server/observability/observe";
 import { describeError, log } from "@/server/observability/logger";
+import { onShutdown } from "@/server/jobs/shutdown";
 import { compareClaim } from "./compare-claim";
 import { toVerification, VERIFICATION_COLUMNS, fromRow, type VerificationRow } from "./verification-row";
 import { completeVerificationCtes } from "./verification-write-sql";
@@ -65,6 +66,10 @@ export async function processNextPendingLookup(): Promise<boolean> {
   return true;
 }
 
+/** The lookups going on in this process: a web process that is stopped lets them land first (each within its attempt's time). */
+const goingOn = new Set<Promise<void>>();
+let landsOnShutdown = false;
+
 /**
  * The first attempt of a lookup queued leased to this process (pending-lookup.ts, `leaseId`): the
  * call its request made, whose answer lands here once it comes. Not awaited by the request: a
@@ -76,7 +81,15 @@ export function goOnHere(
 ): void {
   const giveUpAt = new Date(Date.now() + env().PENDING_LOOKUP_GIVE_UP_SECONDS * 1000);
   const attempt: Attempt = { ...lookup, business_id: lookup.businessId, attempts: 1, give_up_at: giveUpAt };
-  settle(attempt, answer, performance.now()).catch((error) => log("error", "pending lookup failed", { requestId: lookup.request.requestId, ...describeError(error) }));
+  const landing = settle(attempt, answer, performance.now()).catch((error) =>
+    log("error", "pending lookup failed", { requestId: lookup.request.requestId, ...describeError(error) }),
+  );
+  if (!landsOnShutdown) {
+    landsOnShutdown = true;
+    onShutdown(async () => void (await Promise.allSettled(goingOn)));
+  }
+  goingOn.add(landing);
+  void landing.finally(() => goingOn.delete(landing));
 }
 
 /** Step 3: the attempt's answer written, the next attempt scheduled, or the lookup given up; only while the lease is the attempt's. */
