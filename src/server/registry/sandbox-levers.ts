@@ -18,7 +18,10 @@ export async function pullSandboxLever(businessId: string, nationalId: string): 
     case "insufficient_credits":
       throw new AppError("INSUFFICIENT_CREDITS", INSUFFICIENT_CREDITS_MESSAGE);
     case "rate_limited":
-      throw new AppError("RATE_LIMITED", "Rate limit exceeded (sandbox lever). Retry after 2 s.", { headers: { "Retry-After": "2" } });
+      // With the headers of a real 429 (the key's own count stays as it is).
+      throw new AppError("RATE_LIMITED", "Rate limit exceeded (sandbox lever). Retry after 2 s.", {
+        headers: { "Retry-After": "2", "RateLimit-Remaining": "0", "RateLimit-Reset": "2" },
+      });
     case "internal_error":
       throw new AppError("INTERNAL_ERROR", "Something went wrong on our side (sandbox lever). Retrying with the same Idempotency-Key is safe.");
     case "credits_low":
