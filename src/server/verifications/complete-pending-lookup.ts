@@ -67,7 +67,7 @@ export async function processNextPendingLookup(): Promise<boolean> {
 }
 
 /** The lookups going on in this process: a web process that is stopped lets them land first (each within its attempt's time). */
-const goingOn = new Set<Promise<void>>();
+const callsGoingOn = new Set<Promise<void>>();
 let landsOnShutdown = false;
 
 /**
@@ -86,10 +86,10 @@ export function goOnHere(
   );
   if (!landsOnShutdown) {
     landsOnShutdown = true;
-    onShutdown(async () => void (await Promise.allSettled(goingOn)));
+    onShutdown(async () => void (await Promise.allSettled(callsGoingOn)));
   }
-  goingOn.add(landing);
-  void landing.finally(() => goingOn.delete(landing));
+  callsGoingOn.add(landing);
+  void landing.finally(() => callsGoingOn.delete(landing));
 }
 
 /** Step 3: the attempt's answer written, the next attempt scheduled, or the lookup given up; only while the lease is the attempt's. */
