@@ -149,10 +149,10 @@ function finishCte(q: Sql, lease: Lease, answer: RegistryMatch): string {
  * Its row is held from the read to the write: a redaction comes before (and the citizen's details
  * are not kept) or after (and clears the answer kept here, redaction-sql.ts), never between.
  */
-async function completeVerification(claimed: Attempt, lease: Lease, answer: RegistryMatch): Promise<boolean> {
-  const { request } = claimed;
+async function completeVerification(attempt: Attempt, lease: Lease, answer: RegistryMatch): Promise<boolean> {
+  const { request } = attempt;
   const completed = await transaction(async (client) => {
-    const { rows } = await client.query<VerificationRow>(`SELECT ${VERIFICATION_COLUMNS} FROM verification WHERE id = $1 FOR UPDATE`, [claimed.id]);
+    const { rows } = await client.query<VerificationRow>(`SELECT ${VERIFICATION_COLUMNS} FROM verification WHERE id = $1 FOR UPDATE`, [attempt.id]);
     if (!rows[0]) return false;
     const at = new Date();
     const match = compareClaim(request.match, answer.citizen);
@@ -160,17 +160,17 @@ async function completeVerification(claimed: Attempt, lease: Lease, answer: Regi
     const kept = rows[0].redacted_at ? { ...answer, citizen: null } : answer;
     const q = new Sql();
     const sql = `WITH ${finishCte(q, lease, kept)},${completeVerificationCtes(q, {
-      id: claimed.id,
+      id: attempt.id,
       result: answer.result,
       match,
       context: {
-        businessId: claimed.business_id,
-        mode: claimed.mode,
+        businessId: attempt.business_id,
+        mode: attempt.mode,
         actor: request.actor,
         channel: request.channel,
         requestId: request.requestId,
         at,
-        event: buildEvent("verification_completed", claimed.mode, toVerification(verification), at),
+        event: buildEvent("verification_completed", attempt.mode, toVerification(verification), at),
       },
       when: "EXISTS (SELECT 1 FROM mine)",
     })}
@@ -179,7 +179,7 @@ SELECT count(*)::int AS n FROM completed`;
     return done[0]!.n === 1;
   });
   // Its only count (the 202 counted nothing), with the credit it keeps: none when refunded.
-  if (completed) countVerifications(claimed.mode, request.channel, answer.result, 1, claimed.mode === "live" && answer.result !== "unavailable" ? 1 : 0);
+  if (completed) countVerifications(attempt.mode, request.channel, answer.result, 1, attempt.mode === "live" && answer.result !== "unavailable" ? 1 : 0);
   return completed;
 }
 
