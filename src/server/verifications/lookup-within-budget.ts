@@ -44,7 +44,8 @@ export async function lookUpWithinBudget(o: BudgetedLookup): Promise<RegistryMat
   const budgetMs = o.respondAsync ? ASYNC_BUDGET_MS : env().VERIFY_SYNC_BUDGET_MS;
   const budget = AbortSignal.timeout(budgetMs);
   if (o.mode === "test") await pullSandboxLever(o.businessId, o.nationalId);
-  const answerSignal = o.goesOn ? AbortSignal.timeout(attemptTimeoutMs()) : undefined;
+  // Never shorter than the budget: a lease configured short must not cut the call the budget still waits for.
+  const answerSignal = o.goesOn ? AbortSignal.timeout(Math.max(budgetMs, attemptTimeoutMs())) : undefined;
   const answer = registryFor(o.mode).lookup(o.nationalId, { signal: budget, answerSignal, requestId: o.requestId, priority: "interactive", businessId: o.businessId, quotaSlot: o.quotaSlot });
   return withinBudget(answer, budget, o.goesOn);
 }
@@ -56,6 +57,8 @@ export async function lookUpWithinBudget(o: BudgetedLookup): Promise<RegistryMat
  * lookup; that refusal settles within the abort's turn, so the timeout waits for the next one.
  */
 function withinBudget(answer: Promise<RegistryMatch>, budget: AbortSignal, goesOn: boolean): Promise<RegistryMatch> {
+  // A late rejection of an answer no longer awaited must not become an unhandled rejection.
+  answer.catch(() => {});
   const timedOut = () => (goesOn ? new LookupGoesOn(answer) : new RegistryUnavailableError("timeout"));
   if (budget.aborted) return Promise.reject(timedOut());
   let onAbort: () => void = () => {};
@@ -64,8 +67,6 @@ function withinBudget(answer: Promise<RegistryMatch>, budget: AbortSignal, goesO
     onAbort = () => void (timer = setImmediate(() => reject(timedOut())));
     budget.addEventListener("abort", onAbort, { once: true });
   });
-  // A late rejection of an answer no longer awaited must not become an unhandled rejection.
-  answer.catch(() => {});
   return Promise.race([answer, ended]).finally(() => {
     budget.removeEventListener("abort", onAbort);
     if (timer) clearImmediate(timer);

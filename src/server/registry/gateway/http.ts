@@ -4,6 +4,7 @@
  * The body is parsed as JSON here and validated by the caller; what is not JSON is `MALFORMED`.
  */
 import { Pool, errors } from "undici";
+import { env } from "@/env";
 import { UpstreamFault } from "./faults";
 
 export const MAX_RESPONSE_BYTES = 64 * 1024;
@@ -13,11 +14,22 @@ export type GatewayResponse = { status: number; body: unknown; retryAfterSeconds
 
 const globalForPool = globalThis as unknown as { hubiGatewayPools?: Map<string, Pool> };
 
+/**
+ * As many connections as the shared quota can keep calls in flight (REGISTRY_MAX_RPS calls a second,
+ * each lasting at most REGISTRY_TIMEOUT_MS), at least 32; opened only as needed. A call never waits
+ * in the pool for a connection: one that waited could leave after its caller's budget (a lookup
+ * that goes on past it has stopped watching the budget), off the quota slot it was given.
+ */
+function connectionsFor(): number {
+  const { REGISTRY_MAX_RPS, REGISTRY_TIMEOUT_MS } = env();
+  return Math.max(32, Math.ceil((REGISTRY_MAX_RPS * REGISTRY_TIMEOUT_MS) / 1000));
+}
+
 function poolFor(origin: string): Pool {
   globalForPool.hubiGatewayPools ??= new Map();
   let pool = globalForPool.hubiGatewayPools.get(origin);
   if (!pool) {
-    pool = new Pool(origin, { connections: 32, keepAliveTimeout: 30_000, maxResponseSize: MAX_RESPONSE_BYTES, connectTimeout: 2_000 });
+    pool = new Pool(origin, { connections: connectionsFor(), keepAliveTimeout: 30_000, maxResponseSize: MAX_RESPONSE_BYTES, connectTimeout: 2_000 });
     globalForPool.hubiGatewayPools.set(origin, pool);
   }
   return pool;
