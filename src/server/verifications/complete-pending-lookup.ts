@@ -37,8 +37,11 @@ import { attemptTimeoutMs, openRequest, sealOutcome, type PendingRequest } from 
 
 type Claimed = { id: string; business_id: string; mode: Mode; recorded: boolean; request: Buffer; attempts: number; give_up_at: Date };
 
-/** An attempt under its lease: the lookup, what it asks for, and the lease that its writes depend on. */
-type Attempt = Omit<Claimed, "request"> & { request: PendingRequest; leaseId: string };
+/**
+ * An attempt under its lease: the lookup, what it asks for, and the lease that its writes depend on.
+ * `give_up_at` as claimed, or null for a request's own first attempt (read from its row when needed).
+ */
+type Attempt = Omit<Claimed, "request" | "give_up_at"> & { request: PendingRequest; leaseId: string; give_up_at: Date | null };
 
 const CLAIM_SQL = `
 UPDATE pending_lookup SET lease_id = $1, leased_until = now() + make_interval(secs => $2), attempts = attempts + 1
@@ -79,8 +82,7 @@ export function goOnHere(
   lookup: { id: string; businessId: string; mode: Mode; recorded: boolean; request: PendingRequest; leaseId: string },
   answer: Promise<RegistryMatch>,
 ): void {
-  const giveUpAt = new Date(Date.now() + env().PENDING_LOOKUP_GIVE_UP_SECONDS * 1000);
-  const attempt: Attempt = { ...lookup, business_id: lookup.businessId, attempts: 1, give_up_at: giveUpAt };
+  const attempt: Attempt = { ...lookup, business_id: lookup.businessId, attempts: 1, give_up_at: null };
   const landing = settle(attempt, answer, performance.now()).catch((error) =>
     log("error", "pending lookup failed", { requestId: lookup.request.requestId, ...describeError(error) }),
   );
@@ -105,7 +107,7 @@ async function settle(attempt: Attempt, lookup: Promise<RegistryMatch>, started:
     retryAfterSeconds = error instanceof RegistryUnavailableError ? (error.retryAfterSeconds ?? 0) : 0;
   }
   const lease = { id: attempt.id, leaseId: attempt.leaseId };
-  if (!answer && !refused && Date.now() < attempt.give_up_at.getTime()) {
+  if (!answer && !refused && Date.now() < (await givesUpAt(attempt)).getTime()) {
     await reschedule(lease, delayAfter(attempt.attempts, retryAfterSeconds));
     observeJob("pending_lookup", "retrying", started, { businessId: attempt.business_id, attempts: attempt.attempts });
     return;
@@ -116,6 +118,13 @@ async function settle(attempt: Attempt, lookup: Promise<RegistryMatch>, started:
 }
 
 type Lease = { id: string; leaseId: string };
+
+/** When the lookup gives up: as claimed, or as its request's statement queued it. */
+async function givesUpAt(attempt: Attempt): Promise<Date> {
+  if (attempt.give_up_at) return attempt.give_up_at;
+  const { rows } = await pool().query<{ give_up_at: Date }>("SELECT give_up_at FROM pending_lookup WHERE id = $1", [attempt.id]);
+  return rows[0]?.give_up_at ?? new Date(0);
+}
 
 function delayAfter(attempts: number, retryAfterSeconds: number): number {
   const schedule = env().PENDING_LOOKUP_RETRY_SCHEDULE;
