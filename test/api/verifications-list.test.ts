@@ -146,6 +146,12 @@ describe("modes and ownership", () => {
     expect(res.body).toEqual({ message: "Verification retrieved", data: { ...made[2], channel: "api" }, citizen: null });
   });
 
+  it("takes no query parameters: one given is a 400 naming it, not ignored", async () => {
+    const res = await api("GET", `/verifications/${made[2]!.id}?expand=citizen`, { key: biz.testKey });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: "BAD_REQUEST", message: "The query parameters are invalid", errors: [{ field: "expand", message: "Unknown field 'expand'" }] });
+  });
+
   it("another business's id, the other mode's id and a malformed id are all 404 NOT_FOUND", async () => {
     const stranger = await createTestBusiness({ live: true, credits: 10 });
     const liveOne = await api("POST", "/verify/citizen", { key: biz.liveKey, body: { nationalId: uniqueNationalId() } });

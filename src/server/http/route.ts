@@ -16,7 +16,7 @@
  * Then a log line and a metrics sample (route pattern, no bodies, keys or IDs) and a request-log
  * entry, all off the hot path.
  */
-import type { z } from "zod";
+import { z } from "zod";
 import type { ApiKeyActor, ServiceContext } from "@/server/context";
 import { AppError, badRequest, internalError } from "@/server/errors";
 import { newRequestId } from "@/server/crypto/identifiers";
@@ -93,7 +93,8 @@ export function apiRoute<B extends Schema | undefined, Q extends Schema | undefi
         const { raw, body } = await bodyRead;
         const policy = { mode: auth.actor.mode, ...auth.policy };
         def.checkBody?.(body as never, policy);
-        const query = def.query ? validate(def.query, singleValued(url.searchParams), "The query parameters are invalid") : undefined;
+        // An operation without query parameters refuses any, as the others refuse unknown ones.
+        const query = validate(def.query ?? NO_QUERY, singleValued(url.searchParams), "The query parameters are invalid");
         const idempotency = def.idempotent && !def.upload ? idempotencyRequest(req, auth.actor, raw) : null;
         return { auth, body, policy, query, idempotency };
       };
@@ -127,7 +128,7 @@ export function apiRoute<B extends Schema | undefined, Q extends Schema | undefi
         idempotency,
         keyCheck,
         body: body as HandlerInput<B, Q>["body"],
-        query: query as HandlerInput<B, Q>["query"],
+        query: (def.query ? query : undefined) as HandlerInput<B, Q>["query"],
         params,
         policy,
         request: req,
@@ -186,6 +187,8 @@ function verificationIdOf(body: unknown): string | null {
   const data = (body as { data?: { id?: unknown; reference?: unknown } } | undefined)?.data;
   return data && typeof data.id === "string" && typeof data.reference === "string" ? data.id : null;
 }
+
+const NO_QUERY = z.strictObject({});
 
 /** The query as an object; a parameter given twice (`?page=1&page=2`) is ambiguous, so a 400. */
 function singleValued(params: URLSearchParams): Record<string, string> {
