@@ -33,6 +33,11 @@ function connect(): Handles {
     fallback_application_name: `hubi ${process.pid}`,
   });
   pool.on("error", (err) => log("error", "idle database connection failed", describeError(err)));
+  // The pool hears a connection's loss only while it is idle. Lost while checked out (a
+  // transaction between two statements), unheard, it would be an uncaught exception that ends
+  // the process; the holder learns of it from its next statement, which fails, and the pool then
+  // discards the connection.
+  pool.on("connect", (client) => client.on("error", () => {}));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   return { pool, prisma };
 }
