@@ -10,8 +10,8 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { startEmbeddedPostgres } from "@/server/db/embedded";
 import { migrate } from "./lib/migrate";
+import { startDatabaseProcess } from "./lib/database-process";
 import { localSecret } from "../src/server/local-run/local-secrets";
 import { isLocalDemo } from "../src/server/local-run/local-demo";
 import { ensureAppRole } from "./lib/app-role";
@@ -34,8 +34,18 @@ let stopDatabase = async () => {};
 let stopMail = async () => {};
 let stopRegistry = async () => {};
 
-/** Stops in order, whenever it is called: the app first (it flushes its buffers), then the database. */
-async function shutdown(code: number): Promise<never> {
+let stopping: Promise<never> | undefined;
+
+/**
+ * Stops in order, once, whenever it is first called: the app first (it flushes its buffers), then
+ * the database. A Ctrl-C can arrive twice (the terminal's, and tsx passing it on).
+ */
+function shutdown(code: number): Promise<never> {
+  stopping ??= stopInOrder(code);
+  return stopping;
+}
+
+async function stopInOrder(code: number): Promise<never> {
   if (app && app.exitCode === null) {
     app.kill("SIGTERM");
     await new Promise((resolve) => app!.once("exit", resolve));
@@ -46,14 +56,14 @@ async function shutdown(code: number): Promise<never> {
   process.exit(code);
 }
 
-process.once("SIGINT", () => void shutdown(0));
-process.once("SIGTERM", () => void shutdown(0));
+process.on("SIGINT", () => void shutdown(0));
+process.on("SIGTERM", () => void shutdown(0));
 
 async function main() {
   process.env.HUBI_SECRET ||= localSecret(DATA_DIR);
   if (!process.env.DATABASE_URL) {
     const pgPort = Number(process.env.EMBEDDED_PG_PORT || 54329);
-    const starting = startEmbeddedPostgres({ dir: path.join(DATA_DIR, "postgres"), port: pgPort });
+    const starting = startDatabaseProcess({ dir: path.join(DATA_DIR, "postgres"), port: pgPort });
     // A signal during start-up still stops the server once it is up.
     stopDatabase = () => starting.then((db) => db.stop()).catch(() => {});
     process.env.MIGRATION_DATABASE_URL = (await starting).url;
