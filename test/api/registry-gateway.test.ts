@@ -183,6 +183,41 @@ describe("an app on the registry gateway", () => {
     expect(await balanceOf(payer.businessId)).toBe(4);
   });
 
+  it("waits as long as the gateway's Retry-After before asking again for a lookup whose own call got a 429", async () => {
+    const payer = await createTestBusiness({ live: true, credits: 5 });
+    const levers = (changes: Partial<typeof DEFAULT_LEVERS>) => fetch(`${sim!.url}/__admin/levers`, { method: "PATCH", body: JSON.stringify(changes) });
+    // The 429 comes after the 1.5 s budget, to the call that goes on; the retry schedule's first step is 2 s.
+    await levers({ latencyMs: 2500, status: 429, retryAfterSeconds: 5 });
+    let id: string;
+    let sentAt: Date;
+    let next: Date;
+    try {
+      sentAt = (await pool().query<{ now: Date }>("SELECT now()")).rows[0]!.now;
+      const res = await api("POST", "/verify/citizen", { key: payer.liveKey, body: { nationalId: "11111111111" }, headers: { prefer: "respond-async" }, baseUrl: app.url });
+      expect(res.status).toBe(202);
+      id = res.body.data.id as string;
+      next = await waitFor("the lookup's next attempt to be scheduled", async () => {
+        const { rows } = await pool().query<{ next_attempt_at: Date }>(
+          "SELECT next_attempt_at FROM pending_lookup WHERE id = $1 AND attempts = 1 AND lease_id IS NULL AND state = 'waiting'",
+          [id],
+        );
+        return rows[0]?.next_attempt_at;
+      });
+    } finally {
+      await levers({ latencyMs: 0, status: 0, retryAfterSeconds: DEFAULT_LEVERS.retryAfterSeconds });
+    }
+    const done = await waitFor("the pending verification to complete", async () => {
+      const { rows } = await pool().query<{ result: string; attempts: number }>(
+        "SELECT v.result, p.attempts FROM verification v JOIN pending_lookup p ON p.id = v.id WHERE v.id = $1 AND v.result <> 'pending'",
+        [id],
+      );
+      return rows[0];
+    });
+    expect(done).toEqual({ result: "verified", attempts: 2 });
+    // The 429 came at least 2.5 s after sending; the next attempt at least its 5 s after that.
+    expect(next.getTime() - sentAt.getTime()).toBeGreaterThanOrEqual(7_000);
+  });
+
   it("ends a pending verification unavailable, refunded, at the first answer that refuses its record: never asks again", async () => {
     const payer = await createTestBusiness({ live: true, credits: 5 });
     const levers = (changes: Partial<typeof DEFAULT_LEVERS>) => fetch(`${sim!.url}/__admin/levers`, { method: "PATCH", body: JSON.stringify(changes) });

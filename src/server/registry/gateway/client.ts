@@ -36,12 +36,13 @@ async function call<T>(c: Call<T>): Promise<T> {
 }
 
 async function attempt<T>(c: Call<T>, caller: AbortSignal): Promise<T> {
-  if (caller.aborted) throw new RegistryUnavailableError("timeout");
   let stale: string | undefined;
   // The breaker runs an attempt while not closed only as its probe (it reads open until the probe has started).
   // A probe the gateway answered (a 429 included) has learned that it is up, whatever follows.
   let unsentProbe = gatewayPolicy().breaker.state !== CircuitState.Closed;
   for (;;) {
+    // Nothing new starts past the caller's budget (a call that goes on past it may not ask again).
+    if (caller.aborted) throw new RegistryUnavailableError("timeout");
     // The token first: the quota slot is taken as the last step before the request leaves.
     let token: string;
     try {
@@ -73,7 +74,10 @@ async function attempt<T>(c: Call<T>, caller: AbortSignal): Promise<T> {
     recordCall(outcome, res.latencyMs, c.options.businessId);
     logCall(c, res.status, res.latencyMs);
     if (res.status === 429) {
-      await pauseQuota(res.retryAfterSeconds ?? 1);
+      const seconds = res.retryAfterSeconds ?? 1;
+      await pauseQuota(seconds);
+      // Whoever asks again instead (a pending lookup's next attempt) waits as long as the gateway said.
+      if (caller.aborted) throw new RegistryUnavailableError("quota", seconds);
       continue;
     }
     if (res.status === 401 && isError(res.body, "invalid_token") && !stale) {
