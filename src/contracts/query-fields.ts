@@ -4,6 +4,9 @@
  */
 import { z } from "zod";
 
+/** The query of an operation that takes no parameters: any given is refused, as a list refuses an unknown one. */
+export const noQueryParamsSchema = z.strictObject({});
+
 export const wholeNumber = (name: string, min: number, max?: number) => {
   let n = z.number().int().min(min, `${name} must be at least ${min}`);
   if (max !== undefined) n = n.max(max, `${name} must be at most ${max}`);

@@ -68,6 +68,14 @@ describe("a live key the app has seen", () => {
     await expectNothingMoreThanTheFirst();
   });
 
+  it("is refused a query parameter, which verify takes none of: 400 naming it, counted, uncharged", async () => {
+    const res = await api("POST", "/verify/citizen?dryRun=true", { key: biz.liveKey!, body: { nationalId: uniqueNationalId() } });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ field: "dryRun", message: "Unknown field 'dryRun'" }]);
+    expect(res.headers.get("ratelimit-remaining")).toBe("1");
+    await expectNothingMoreThanTheFirst();
+  });
+
   it("is refused once it has expired: 401", async () => {
     await db().apiKey.updateMany({ where: { businessId: biz.businessId, mode: "live" }, data: { expiresAt: new Date(Date.now() - 1000) } });
     const res = await verify();

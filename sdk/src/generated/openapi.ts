@@ -219,7 +219,7 @@ export interface paths {
          * Retrieve one verification
          * @description Free (a client polls a pending verification with it). Rate limit: 60 per minute (shared with list and redact).
          *
-         *     An id of another business or of the other mode, or a malformed id, is 404 (never 403 or 400). A verification answered `pending` shows its final result once its lookup has completed, and (keys of scope `full`) the citizen details for 24 hours after that.
+         *     An id of another business or of the other mode, or a malformed id, is 404 (never 403 or 400); a query parameter is 400 (it takes none). A verification answered `pending` shows its final result once its lookup has completed, and (keys of scope `full`) the citizen details for 24 hours after that.
          */
         get: operations["getVerification"];
         put?: never;
@@ -1425,6 +1425,19 @@ export interface operations {
                     "application/json": components["schemas"]["BatchResponse"];
                 };
             };
+            /** @description `BAD_REQUEST`: Malformed request or validation failure. `errors[]` lists every offending field, header or query parameter. */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `UNAUTHORIZED`: Missing, malformed, unknown, revoked or expired API key, or a key used on the other environment's host. */
             401: {
                 headers: {
@@ -1545,6 +1558,19 @@ export interface operations {
                     "application/json": components["schemas"]["BatchResponse"];
                 };
             };
+            /** @description `BAD_REQUEST`: Malformed request or validation failure. `errors[]` lists every offending field, header or query parameter. */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `UNAUTHORIZED`: Missing, malformed, unknown, revoked or expired API key, or a key used on the other environment's host. */
             401: {
                 headers: {
@@ -1647,6 +1673,19 @@ export interface operations {
                      */
                     "application/x-ndjson": components["schemas"]["BatchResultLine"];
                     "text/csv": string;
+                };
+            };
+            /** @description `BAD_REQUEST`: Malformed request or validation failure. `errors[]` lists every offending field, header or query parameter. */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description `UNAUTHORIZED`: Missing, malformed, unknown, revoked or expired API key, or a key used on the other environment's host. */
@@ -1945,6 +1984,19 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["GetEventResponse"];
+                };
+            };
+            /** @description `BAD_REQUEST`: Malformed request or validation failure. `errors[]` lists every offending field, header or query parameter. */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description `UNAUTHORIZED`: Missing, malformed, unknown, revoked or expired API key, or a key used on the other environment's host. */
@@ -2331,6 +2383,19 @@ export interface operations {
                     "application/json": components["schemas"]["GetVerificationResponse"];
                 };
             };
+            /** @description `BAD_REQUEST`: Malformed request or validation failure. `errors[]` lists every offending field, header or query parameter. */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `UNAUTHORIZED`: Missing, malformed, unknown, revoked or expired API key, or a key used on the other environment's host. */
             401: {
                 headers: {
@@ -2445,6 +2510,19 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RedactVerificationResponse"];
+                };
+            };
+            /** @description `BAD_REQUEST`: Malformed request or validation failure. `errors[]` lists every offending field, header or query parameter. */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description `UNAUTHORIZED`: Missing, malformed, unknown, revoked or expired API key, or a key used on the other environment's host. */

@@ -92,8 +92,8 @@ export const getBatchOperation = defineOperation({
     description: `${READ}\n\nIts status and counts so far. A batch of another business or of the other mode, or a malformed id, is 404.`,
     requestParams: { path: batchId },
     response: { description: "The batch.", headers: "limited", example: getBatchResponseExample },
-    errors: ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "RATE_LIMITED", "INTERNAL_ERROR"],
-    errorExamples: { FORBIDDEN: ["suspended", "addressNotAllowed"], NOT_FOUND: ["missingBatch"] },
+    errors: ["BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "RATE_LIMITED", "INTERNAL_ERROR"],
+    errorExamples: { BAD_REQUEST: ["queryParameter"], FORBIDDEN: ["suspended", "addressNotAllowed"], NOT_FOUND: ["missingBatch"] },
   },
 });
 
@@ -111,8 +111,8 @@ export const cancelBatchOperation = defineOperation({
       "finishes first. Idempotent: cancelling an ended batch answers it unchanged. Not for `read_only` keys. 404 rules as for retrieve.",
     requestParams: { path: batchId },
     response: { description: "The batch, cancelled (or as it ended).", headers: "limited", example: { ...getBatchResponseExample, message: "Batch cancelled" } },
-    errors: ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "RATE_LIMITED", "INTERNAL_ERROR"],
-    errorExamples: { FORBIDDEN: ["suspended", "addressNotAllowed", "readOnlyBatch"], NOT_FOUND: ["missingBatch"] },
+    errors: ["BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "RATE_LIMITED", "INTERNAL_ERROR"],
+    errorExamples: { BAD_REQUEST: ["queryParameter"], FORBIDDEN: ["suspended", "addressNotAllowed", "readOnlyBatch"], NOT_FOUND: ["missingBatch"] },
   },
 });
 
@@ -132,8 +132,8 @@ export const getBatchResultsOperation = defineOperation({
       "Never citizen details. Available once the batch has ended (completed, cancelled or failed); before that, 409 with `Retry-After`.",
     requestParams: { path: batchId },
     response: { description: "The result lines (each line one `BatchResultLine`).", headers: "limited", example: batchResultLineExample },
-    errors: ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "RATE_LIMITED", "INTERNAL_ERROR"],
-    errorExamples: { FORBIDDEN: ["suspended", "addressNotAllowed"], NOT_FOUND: ["missingBatch"], CONFLICT: ["batchProcessing"] },
+    errors: ["BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "RATE_LIMITED", "INTERNAL_ERROR"],
+    errorExamples: { BAD_REQUEST: ["queryParameter"], FORBIDDEN: ["suspended", "addressNotAllowed"], NOT_FOUND: ["missingBatch"], CONFLICT: ["batchProcessing"] },
   },
 });
 

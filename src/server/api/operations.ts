@@ -124,13 +124,13 @@ export const getVerificationOperation = defineOperation({
     summary: "Retrieve one verification",
     description:
       "Free (a client polls a pending verification with it). Rate limit: 60 per minute (shared with list and redact).\n\n" +
-      "An id of another business or of the other mode, or a malformed id, is 404 (never 403 or 400). A verification answered " +
+      "An id of another business or of the other mode, or a malformed id, is 404 (never 403 or 400); a query parameter is 400 (it takes none). A verification answered " +
       "`pending` shows its final result once its lookup has completed, and (keys of scope `full`) the citizen details for 24 hours after that.",
     // Declared as any string: the server answers a malformed id with the same 404 as an unknown one.
     requestParams: { path: z.object({ id: z.string().meta({ description: "The verification's `id` (a UUID).", example: "0f8e5a3c-2b1d-4e6f-9a7b-3c5d7e9f1a2b" }) }) },
     response: { description: "The verification.", headers: "limited", example: getResponseExample },
-    errors: ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "RATE_LIMITED", "INTERNAL_ERROR"],
-    errorExamples: { FORBIDDEN: ["suspended", "addressNotAllowed"] },
+    errors: ["BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "RATE_LIMITED", "INTERNAL_ERROR"],
+    errorExamples: { BAD_REQUEST: ["queryParameter"], FORBIDDEN: ["suspended", "addressNotAllowed"] },
   },
 });
 
@@ -151,8 +151,8 @@ export const redactVerificationOperation = defineOperation({
       "and is audited. Idempotent: redacting again answers the same redacted verification. Not for `read_only` keys. 404 rules as for retrieve.",
     requestParams: { path: z.object({ id: z.string().meta({ description: "The verification's `id` (a UUID).", example: "0f8e5a3c-2b1d-4e6f-9a7b-3c5d7e9f1a2b" }) }) },
     response: { description: "The verification, redacted.", headers: "limited", example: redactResponseExample },
-    errors: ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "RATE_LIMITED", "INTERNAL_ERROR"],
-    errorExamples: { FORBIDDEN: ["suspended", "addressNotAllowed", "readOnlyRedact"] },
+    errors: ["BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "RATE_LIMITED", "INTERNAL_ERROR"],
+    errorExamples: { BAD_REQUEST: ["queryParameter"], FORBIDDEN: ["suspended", "addressNotAllowed", "readOnlyRedact"] },
   },
 });
 
@@ -215,8 +215,8 @@ export const getEventOperation = defineOperation({
     // Declared as any string: the server answers a malformed id with the same 404 as an unknown one.
     requestParams: { path: z.object({ id: z.string().meta({ description: "The event's `id` (also its `webhook-id`).", example: "5b1d3f6e-8a2c-4e0b-9d7f-1c3e5a7b9d2f" }) }) },
     response: { description: "The event.", headers: "limited", example: getEventResponseExample },
-    errors: ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "RATE_LIMITED", "INTERNAL_ERROR"],
-    errorExamples: { FORBIDDEN: ["suspended", "addressNotAllowed"], NOT_FOUND: ["missingEvent"] },
+    errors: ["BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "RATE_LIMITED", "INTERNAL_ERROR"],
+    errorExamples: { BAD_REQUEST: ["queryParameter"], FORBIDDEN: ["suspended", "addressNotAllowed"], NOT_FOUND: ["missingEvent"] },
   },
 });
 

@@ -16,7 +16,7 @@
  * Then a log line and a metrics sample (route pattern, no bodies, keys or IDs) and a request-log
  * entry, all off the hot path.
  */
-import { z } from "zod";
+import type { z } from "zod";
 import type { ApiKeyActor, ServiceContext } from "@/server/context";
 import { AppError, badRequest, internalError } from "@/server/errors";
 import { newRequestId } from "@/server/crypto/identifiers";
@@ -34,6 +34,7 @@ import { recordRequest } from "./request-log";
 import { claimForRequest, idempotencyRequest, type IdempotencyClaim } from "./idempotency-step";
 import type { IdempotencyRequest } from "@/server/verifications/idempotency";
 import "@/contracts/validation-messages";
+import { noQueryParamsSchema } from "@/contracts/query-fields";
 import { loggableIdempotencyKey, loggablePath } from "./loggable-fields";
 import { hashIdempotencyKey } from "@/server/crypto/secrets";
 
@@ -93,8 +94,7 @@ export function apiRoute<B extends Schema | undefined, Q extends Schema | undefi
         const { raw, body } = await bodyRead;
         const policy = { mode: auth.actor.mode, ...auth.policy };
         def.checkBody?.(body as never, policy);
-        // An operation without query parameters refuses any, as the others refuse unknown ones.
-        const query = validate(def.query ?? NO_QUERY, singleValued(url.searchParams), "The query parameters are invalid");
+        const query = validate(def.query ?? noQueryParamsSchema, singleValued(url.searchParams), "The query parameters are invalid");
         const idempotency = def.idempotent && !def.upload ? idempotencyRequest(req, auth.actor, raw) : null;
         return { auth, body, policy, query, idempotency };
       };
@@ -187,8 +187,6 @@ function verificationIdOf(body: unknown): string | null {
   const data = (body as { data?: { id?: unknown; reference?: unknown } } | undefined)?.data;
   return data && typeof data.id === "string" && typeof data.reference === "string" ? data.id : null;
 }
-
-const NO_QUERY = z.strictObject({});
 
 /** The query as an object; a parameter given twice (`?page=1&page=2`) is ambiguous, so a 400. */
 function singleValued(params: URLSearchParams): Record<string, string> {

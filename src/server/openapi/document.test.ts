@@ -24,10 +24,10 @@ describe("OpenAPI document", () => {
     ["/verify/citizen", "post", ["200", "202", "400", "401", "402", "403", "405", "409", "429", "500", "503"]],
     ["/verifications", "get", ["200", "400", "401", "402", "403", "405", "429", "500"]],
     // Retrieving is free (a pending verification is polled with it): no 402.
-    ["/verifications/{id}", "get", ["200", "401", "403", "404", "405", "429", "500"]],
+    ["/verifications/{id}", "get", ["200", "400", "401", "403", "404", "405", "429", "500"]],
     ["/events", "get", ["200", "400", "401", "403", "405", "429", "500"]],
     ["/events/feed", "get", ["200", "400", "401", "403", "405", "429", "500"]],
-    ["/events/{id}", "get", ["200", "401", "403", "404", "405", "429", "500"]],
+    ["/events/{id}", "get", ["200", "400", "401", "403", "404", "405", "429", "500"]],
     ["/docs/openapi.json", "get", ["200", "405"]],
   ] as const)("documents %s %s with its status codes", (path, method, statuses) => {
     expect(Object.keys(operation(path, method).responses).sort()).toEqual([...statuses].sort());

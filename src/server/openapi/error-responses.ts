@@ -12,21 +12,19 @@ import { ADDRESS_NOT_ALLOWED_MESSAGE } from "@/contracts/ip-allowlist";
 import { READ_ONLY_BATCH_MESSAGE, READ_ONLY_REDACT_MESSAGE, READ_ONLY_VERIFY_MESSAGE } from "@/contracts/api-key-scopes";
 import { BATCH_PROCESSING_MESSAGE } from "@/contracts/batches";
 import { responseHeaders } from "./headers";
+import { fieldErrors } from "@/server/http/field-errors";
 import { IN_FLIGHT_MESSAGE, IN_FLIGHT_RETRY_AFTER_SECONDS, internalError, LOOKUP_RETRY_AFTER_SECONDS, registryUnavailable } from "@/server/errors";
 import { OUTAGE_RETRY_AFTER_SECONDS } from "@/contracts/sandbox";
+import { noQueryParamsSchema } from "@/contracts/query-fields";
 
 type Example = { summary: string; value: ReturnType<typeof errorExample> };
 
 const example = (summary: string, body: Parameters<typeof errorExample>[0]): Example => ({ summary, value: errorExample(body) });
 
-/** A 400 example whose `errors[]` is what the contract itself reports for `input`. */
+/** A 400 example whose `errors[]` is what the API answers for `input`: the contract's issues, as the pipeline reports them. */
 function validationExample(summary: string, message: string, schema: z.ZodType, input: unknown): Example {
-  const issues = schema.safeParse(input).error?.issues ?? [];
-  return example(summary, {
-    code: "BAD_REQUEST",
-    message,
-    errors: issues.map((issue) => ({ field: issue.path.join("."), message: issue.message })),
-  });
+  const error = schema.safeParse(input).error;
+  return example(summary, { code: "BAD_REQUEST", message, errors: error ? fieldErrors(error) : [] });
 }
 
 type ErrorDoc = { description: string; headers: keyof typeof responseHeaders; examples: Record<string, Example> };
@@ -64,6 +62,7 @@ const ERROR_DOCS: Record<ErrorCode, ErrorDoc> = {
         errors: [{ field: "line 1", message: "The header has no nationalId column" }],
       }),
       limit: validationExample("limit above 100", "The query parameters are invalid", listVerificationsQuerySchema, { limit: "101" }),
+      queryParameter: validationExample("A query parameter, which this operation takes none of", "The query parameters are invalid", noQueryParamsSchema, { expand: "citizen" }),
     },
   },
   UNAUTHORIZED: {
