@@ -46,7 +46,12 @@ describe("the database pool", () => {
   it("fails the transaction whose connection is lost, and the process goes on", () => {
     const run = tsx(LOST_IN_TRANSACTION);
     expect(run.status, run.stderr).toBe(0);
-    expect(run.stdout.trim().split("\n")).toEqual(["failed: Client has encountered a connection error and is not queryable", "the pool answers: 1"]);
+    const lines = run.stdout.trim().split("\n");
+    expect(lines.filter((line) => !line.startsWith("{"))).toEqual(["failed: Client has encountered a connection error and is not queryable", "the pool answers: 1"]);
+    // Logged once, with the server's reason (57P01: terminated by an administrator).
+    expect(lines.filter((line) => line.startsWith("{")).map((line) => JSON.parse(line))).toEqual([
+      expect.objectContaining({ level: "error", msg: "database connection failed", errorCode: "57P01" }),
+    ]);
   });
 
   it("refuses a request that cannot get a connection within the timeout", () => {

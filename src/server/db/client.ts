@@ -32,12 +32,17 @@ function connect(): Handles {
     // a name given in DATABASE_URL or PGAPPNAME wins.
     fallback_application_name: `hubi ${process.pid}`,
   });
-  pool.on("error", (err) => log("error", "idle database connection failed", describeError(err)));
-  // The pool hears a connection's loss only while it is idle. Lost while checked out (a
-  // transaction between two statements), unheard, it would be an uncaught exception that ends
-  // the process; the holder learns of it from its next statement, which fails, and the pool then
-  // discards the connection.
-  pool.on("connect", (client) => client.on("error", () => {}));
+  // Each connection's loss is heard and logged by the connection itself: the pool listens only
+  // while a connection is idle, and one lost while checked out (a transaction between two
+  // statements) would be an uncaught exception that ends the process. Its holder learns of it from
+  // its next statement, which fails, and the pool then discards the connection.
+  pool.on("connect", (client) => {
+    // Once: a connection the server ends reports the server's reason, then the connection's end.
+    client.once("error", (err) => log("error", "database connection failed", describeError(err)));
+    client.on("error", () => {});
+  });
+  // Logged above; the pool's own event for an idle connection needs a listener all the same.
+  pool.on("error", () => {});
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   return { pool, prisma };
 }
