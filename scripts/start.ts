@@ -38,7 +38,7 @@ let stopping: Promise<never> | undefined;
 
 /**
  * Stops in order, once, whenever it is first called: the app first (it flushes its buffers), then
- * the database. A Ctrl-C can arrive twice (the terminal's, and tsx passing it on).
+ * the database. A Ctrl-C arrives twice (the terminal's, and npm passing it on).
  */
 function shutdown(code: number): Promise<never> {
   stopping ??= stopInOrder(code);
@@ -46,7 +46,7 @@ function shutdown(code: number): Promise<never> {
 }
 
 async function stopInOrder(code: number): Promise<never> {
-  if (app && app.exitCode === null) {
+  if (app && app.exitCode === null && app.signalCode === null) {
     app.kill("SIGTERM");
     await new Promise((resolve) => app!.once("exit", resolve));
   }
@@ -91,6 +91,8 @@ async function main() {
   }
   const { seedDemo } = await import("./lib/seed-demo");
   const demo = await seedDemo();
+  // Stopped while starting: no app to start.
+  if (stopping) return;
 
   // Served as in production (`npm run web`): the API past Next.js's router, a SIGTERM drains.
   app = dev

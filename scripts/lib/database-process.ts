@@ -29,7 +29,8 @@ export function startDatabaseProcess(options: { dir: string; port: number }): Pr
         },
       }),
     );
-    child.once("exit", (code) => reject(new Error(`The embedded PostgreSQL did not start (exit code ${code}); its error is above.`)));
+    child.once("error", reject);
+    child.once("exit", (code) => reject(new Error(`The embedded PostgreSQL did not start (exit code ${code}); the reason is above.`)));
   });
 }
 

@@ -36,6 +36,8 @@ export async function startEmbeddedPostgres(options: {
   const database = options.database ?? "hubi";
   const settings = { max_connections: "300", shared_buffers: "256MB", ...options.settings };
   const EmbeddedPostgres = await loadEmbeddedPostgres();
+  // What the server said last: the reason, when it does not start (its port taken, say).
+  let said: string[] = [];
   const server = new EmbeddedPostgres({
     databaseDir: path.resolve(options.dir),
     port: options.port,
@@ -44,17 +46,24 @@ export async function startEmbeddedPostgres(options: {
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
     postgresFlags: Object.entries(settings).flatMap(([k, v]) => ["-c", `${k}=${v}`]),
-    onLog: () => {},
+    onLog: (message) => void (said = [...said, ...String(message).trim().split("\n")].slice(-4)),
     onError: (e) => process.stderr.write(`[postgres] ${String(e)}\n`),
   });
   const fresh = !fs.existsSync(path.join(options.dir, "PG_VERSION"));
   if (fresh) await server.initialise();
-  await server.start();
-  const client = server.getPgClient("postgres", "127.0.0.1");
-  await client.connect();
-  const exists = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [database]);
-  if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${database}"`);
-  await client.end();
+  await server.start().catch(() => {
+    throw new Error(`PostgreSQL did not start on port ${options.port} (data in ${options.dir}):\n  ${said.join("\n  ")}`);
+  });
+  try {
+    const client = server.getPgClient("postgres", "127.0.0.1");
+    await client.connect();
+    const exists = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [database]);
+    if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${database}"`);
+    await client.end();
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
   return {
     url: `postgresql://postgres:postgres@127.0.0.1:${options.port}/${database}`,
     stop: () => server.stop(),
