@@ -2,7 +2,8 @@
  * The registry gateway behind `CitizenRegistry` (the upstream interface is described in the
  * product rules, "The national registry gateway"). Each call: circuit check, shared quota, shared
  * token, POST with X-Request-ID, response validated. A 429 pauses the fleet and the call waits
- * for quota again; an `invalid_token` refreshes the token once and retries once.
+ * for quota again; an `invalid_token` refreshes the token once and retries once. Neither try
+ * starts once the caller's budget has ended (a call that went on past it).
  */
 import { BrokenCircuitError, CircuitState, TaskCancelledError } from "cockatiel";
 import { env } from "@/env";
@@ -35,17 +36,24 @@ async function call<T>(c: Call<T>): Promise<T> {
   }
 }
 
+/**
+ * The gateway asked for another try (a 429, an invalid_token) after the caller's budget had ended:
+ * none is made. Not a refusal of Hubi's own (the call was made and counted); the 429's Retry-After
+ * goes to whoever asks again, a pending lookup's next attempt.
+ */
+class NoTryPastBudget extends RegistryUnavailableError {}
+
 async function attempt<T>(c: Call<T>, caller: AbortSignal): Promise<T> {
   let stale: string | undefined;
   // The breaker runs an attempt while not closed only as its probe (it reads open until the probe has started).
   // A probe the gateway answered (a 429 included) has learned that it is up, whatever follows.
   let unsentProbe = gatewayPolicy().breaker.state !== CircuitState.Closed;
+  let askedAgain: NoTryPastBudget | undefined;
   for (;;) {
-    // Nothing new starts past the caller's budget (a call that goes on past it may not ask again).
-    if (caller.aborted) throw new RegistryUnavailableError("timeout");
     // The token first: the quota slot is taken as the last step before the request leaves.
     let token: string;
     try {
+      if (caller.aborted) throw askedAgain ?? new RegistryUnavailableError("timeout");
       token = await gatewayToken(caller, stale);
       await acquireQuota(c.options.priority ?? "interactive", caller, c.options.quotaSlot);
     } catch (error) {
@@ -74,14 +82,13 @@ async function attempt<T>(c: Call<T>, caller: AbortSignal): Promise<T> {
     recordCall(outcome, res.latencyMs, c.options.businessId);
     logCall(c, res.status, res.latencyMs);
     if (res.status === 429) {
-      const seconds = res.retryAfterSeconds ?? 1;
-      await pauseQuota(seconds);
-      // Whoever asks again instead (a pending lookup's next attempt) waits as long as the gateway said.
-      if (caller.aborted) throw new RegistryUnavailableError("quota", seconds);
+      await pauseQuota(res.retryAfterSeconds ?? 1);
+      askedAgain = new NoTryPastBudget("quota", res.retryAfterSeconds);
       continue;
     }
     if (res.status === 401 && isError(res.body, "invalid_token") && !stale) {
       stale = token;
+      askedAgain = new NoTryPastBudget("timeout");
       continue;
     }
     if (outcome === "fault") throw new UpstreamFault(res.status === 401 ? "credentials" : "status", res.status, res.retryAfterSeconds);
@@ -106,7 +113,7 @@ const isError = (body: unknown, code: string) => errorBody.safeParse(body).data?
 function asContractError(error: unknown, caller: AbortSignal): unknown {
   if (error instanceof ProbeNotSent) return asContractError(error.cause, caller);
   if (error instanceof RegistryUnavailableError) {
-    if (error.reason !== "upstream") recordRejection(error.reason === "quota" ? "quota" : "timeout");
+    if (error.reason !== "upstream" && !(error instanceof NoTryPastBudget)) recordRejection(error.reason === "quota" ? "quota" : "timeout");
     return error;
   }
   if (error instanceof BrokenCircuitError) {
