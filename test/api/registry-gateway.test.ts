@@ -70,6 +70,9 @@ async function citizenWithStatus(nin: string, status: string): Promise<GatewayRe
   return record;
 }
 
+/** Pulls the simulator's levers (registry-simulator/levers.ts). */
+const levers = (changes: Partial<typeof DEFAULT_LEVERS>) => fetch(`${sim!.url}/__admin/levers`, { method: "PATCH", body: JSON.stringify(changes) });
+
 const verify = (nationalId: string) => api("POST", "/verify/citizen", { key: biz.liveKey, body: { nationalId }, baseUrl: app.url });
 
 describe("an app on the registry gateway", () => {
@@ -134,12 +137,12 @@ describe("an app on the registry gateway", () => {
     const payer = await createTestBusiness({ live: true, credits: 5 });
     const bare = () =>
       api("POST", "/verify/citizen", { key: payer.liveKey, body: { nationalId: "11111111111" }, headers: { "idempotency-key": "hung-gateway-1" }, baseUrl: app.url });
-    await fetch(`${sim!.url}/__admin/levers`, { method: "PATCH", body: JSON.stringify({ hang: true }) });
+    await levers({ hang: true });
     let first;
     try {
       first = await bare();
     } finally {
-      await fetch(`${sim!.url}/__admin/levers`, { method: "PATCH", body: JSON.stringify({ hang: false }) });
+      await levers({ hang: false });
     }
     expect(first.status).toBe(503);
     expect(first.body).toMatchObject({ code: "REGISTRY_UNAVAILABLE" });
@@ -159,7 +162,6 @@ describe("an app on the registry gateway", () => {
 
   it("asks the gateway once for a lookup that outlasts its 2-second budget: the request's own call completes it", async () => {
     const payer = await createTestBusiness({ live: true, credits: 5 });
-    const levers = (changes: Partial<typeof DEFAULT_LEVERS>) => fetch(`${sim!.url}/__admin/levers`, { method: "PATCH", body: JSON.stringify(changes) });
     // Past the 1.5 s budget of a caller that takes a 202, well within one attempt's time.
     await levers({ latencyMs: 2500 });
     let res;
@@ -185,7 +187,6 @@ describe("an app on the registry gateway", () => {
 
   it("waits as long as the gateway's Retry-After before asking again for a lookup whose own call got a 429", async () => {
     const payer = await createTestBusiness({ live: true, credits: 5 });
-    const levers = (changes: Partial<typeof DEFAULT_LEVERS>) => fetch(`${sim!.url}/__admin/levers`, { method: "PATCH", body: JSON.stringify(changes) });
     // The 429 comes after the 1.5 s budget, to the call that goes on; the retry schedule's first step is 2 s.
     await levers({ latencyMs: 2500, status: 429, retryAfterSeconds: 5 });
     let id: string;
@@ -220,7 +221,6 @@ describe("an app on the registry gateway", () => {
 
   it("ends a pending verification unavailable, refunded, at the first answer that refuses its record: never asks again", async () => {
     const payer = await createTestBusiness({ live: true, credits: 5 });
-    const levers = (changes: Partial<typeof DEFAULT_LEVERS>) => fetch(`${sim!.url}/__admin/levers`, { method: "PATCH", body: JSON.stringify(changes) });
     const nationalId = "10101010101";
     await levers({ hang: true });
     let first;
