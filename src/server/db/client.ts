@@ -43,7 +43,9 @@ function connect(): Handles {
   });
   // Logged above; the pool's own event for an idle connection needs a listener all the same.
   pool.on("error", () => {});
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  // A transaction waits for its connection as long as any query may (not Prisma's own 2 s): a busy
+  // moment fails both alike, after DATABASE_CONNECT_TIMEOUT_MS.
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: { maxWait: env().DATABASE_CONNECT_TIMEOUT_MS } });
   return { pool, prisma };
 }
 
