@@ -2,9 +2,11 @@
  * An app whose live lookups go to the registry gateway (the simulator), through the real HTTP
  * API: it comes up ready while the gateway is down, maps each gateway status to its result, gives
  * a batch row the gateway cannot answer for a result of its own, and never writes a national ID
- * into its log; a hung gateway costs a bare request a free 503 whose retry picks up the answer,
- * and a running batch leaves a verify its 2-second answer. Its database is its own: its batch worker would take other files' live batches to
- * its simulator, and theirs would take its batch to the mirror.
+ * into its log. A hung gateway costs a bare request a free 503 whose retry picks up the answer,
+ * and holds a `respond-async` request's lookup pending for as long as a test looks at it; a
+ * running batch leaves a verify its 2-second answer. Its database is its own: its batch worker
+ * would take other files' live batches to its simulator, and theirs would take its batch to the
+ * mirror.
  */
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -21,6 +23,8 @@ import { waitFor } from "../support/wait-for";
 import { pool } from "@/server/db/client";
 import { createOwnDatabase } from "../support/own-database";
 import { expectWithinQuota } from "../support/quota-windows";
+import { completed, completions } from "../support/pending";
+import { openOutcome } from "@/server/verifications/pending-lookup";
 
 const DEMO_NINS = ["11111111111", "10101010101", "22222222222", "33333333333", "44444444444", "12121212121"];
 
@@ -74,6 +78,31 @@ async function citizenWithStatus(nin: string, status: string): Promise<GatewayRe
 const levers = (changes: Partial<typeof DEFAULT_LEVERS>) => fetch(`${sim!.url}/__admin/levers`, { method: "PATCH", body: JSON.stringify(changes) });
 
 const verify = (nationalId: string) => api("POST", "/verify/citizen", { key: biz.liveKey, body: { nationalId }, baseUrl: app.url });
+
+/**
+ * Runs `during` while the gateway holds every lookup, then releases them (each held call is
+ * answered 504, a fault its pending lookup retries) with `after` pulled at the same time.
+ */
+async function whileHeld<T>(during: () => Promise<T>, after: Partial<typeof DEFAULT_LEVERS> = {}): Promise<T> {
+  await levers({ hang: true });
+  try {
+    return await during();
+  } finally {
+    await levers({ hang: false, ...after });
+  }
+}
+
+/** A live caller with a business of its own, and what it asks this app. */
+async function payerOf(credits: number) {
+  const payer = await createTestBusiness({ live: true, credits });
+  const caller = { key: payer.liveKey!, baseUrl: app.url };
+  return {
+    payer,
+    caller,
+    verifyAs: (nationalId: string, headers: Record<string, string> = {}) => api("POST", "/verify/citizen", { ...caller, body: { nationalId }, headers }),
+    retrieve: (id: string) => api("GET", `/verifications/${id}`, caller),
+  };
+}
 
 describe("an app on the registry gateway", () => {
   it("is ready while the gateway is down, and says which registry it uses", async () => {
@@ -137,13 +166,7 @@ describe("an app on the registry gateway", () => {
     const payer = await createTestBusiness({ live: true, credits: 5 });
     const bare = () =>
       api("POST", "/verify/citizen", { key: payer.liveKey, body: { nationalId: "11111111111" }, headers: { "idempotency-key": "hung-gateway-1" }, baseUrl: app.url });
-    await levers({ hang: true });
-    let first;
-    try {
-      first = await bare();
-    } finally {
-      await levers({ hang: false });
-    }
+    const first = await whileHeld(bare);
     expect(first.status).toBe(503);
     expect(first.body).toMatchObject({ code: "REGISTRY_UNAVAILABLE" });
     expect(await balanceOf(payer.businessId)).toBe(5);
@@ -219,17 +242,64 @@ describe("an app on the registry gateway", () => {
     expect(next.getTime() - sentAt.getTime()).toBeGreaterThanOrEqual(7_000);
   });
 
+  it("answers 202 pending within 2 s to a caller that sends Prefer: respond-async, then completes: event, final result and citizen on retrieve and replay, one credit", async () => {
+    const { payer, caller, verifyAs, retrieve } = await payerOf(5);
+    const asyncVerify = () => verifyAs("10101010101", { prefer: "respond-async", "idempotency-key": "held-async" });
+    const id = await whileHeld(async () => {
+      // By structure: the gateway holds the lookup, so only the 1.5 s budget's own timer can answer.
+      const res = await asyncVerify();
+      expect(res.status).toBe(202);
+      expect(res.headers.get("preference-applied")).toBe("respond-async");
+      expect(res.body).toMatchObject({ creditDeducted: true, citizen: null, data: { result: "pending", creditsUsed: 1 } });
+      // Until it completes: pending everywhere, and the replay is the same 202.
+      expect((await retrieve(res.body.data.id)).body).toMatchObject({ data: { result: "pending" }, citizen: null });
+      const early = await asyncVerify();
+      expect([early.status, early.headers.get("idempotent-replayed")]).toEqual([202, "true"]);
+      return res.body.data.id as string;
+    });
+
+    // Released: the held call's 504 is retried, and the next attempt has the answer.
+    const done = await completed(caller, id);
+    expect(done.body).toMatchObject({ data: { id, result: "verified" }, citizen: { fullName: "Faadumo Cali Xirsi Warsame", dateOfBirth: "1990-04-12" } });
+    expect(await completions(caller, id)).toEqual(["verified"]);
+    const replay = await asyncVerify();
+    expect(replay.status).toBe(200);
+    expect(replay.body).toMatchObject({ cached: true, creditDeducted: false, data: { id, result: "verified" }, citizen: { fullName: "Faadumo Cali Xirsi Warsame" } });
+    // One credit for the verification; every retrieve on the way was free.
+    expect(await balanceOf(payer.businessId)).toBe(4);
+    expect(await ledgerSum(payer.businessId)).toBe(4);
+    expect(await verificationCount(payer.businessId)).toBe(1);
+  });
+
+  it("never shows the citizen of a pending verification redacted before its lookup completed", async () => {
+    const { payer, caller, verifyAs } = await payerOf(5);
+    const id = await whileHeld(async () => {
+      const res = await verifyAs("10101010101", { prefer: "respond-async" });
+      expect(res.status).toBe(202);
+      expect((await api("POST", `/verifications/${res.body.data.id}/redact`, caller)).status).toBe(200);
+      // Redacted while still pending, or this test would prove nothing.
+      expect((await pool().query("SELECT result FROM verification WHERE id = $1", [res.body.data.id])).rows).toEqual([{ result: "pending" }]);
+      return res.body.data.id as string;
+    });
+
+    const done = await completed(caller, id);
+    expect(done.body).toMatchObject({ data: { id, result: "verified", redactedAt: expect.any(String) }, citizen: null });
+    // Nothing kept that could show it later either.
+    const { rows } = await pool().query<{ outcome: Buffer | null; request: Buffer | null }>("SELECT outcome, request FROM pending_lookup WHERE id = $1", [id]);
+    expect(rows[0]?.request ?? null).toBeNull();
+    expect(rows[0]?.outcome ? openOutcome(id, rows[0].outcome).citizen : null).toBeNull();
+    expect(await completions(caller, id)).toEqual(["verified"]);
+    expect(await balanceOf(payer.businessId)).toBe(4);
+  });
+
   it("ends a pending verification unavailable, refunded, at the first answer that refuses its record: never asks again", async () => {
     const payer = await createTestBusiness({ live: true, credits: 5 });
     const nationalId = "10101010101";
-    await levers({ hang: true });
-    let first;
-    try {
-      first = await api("POST", "/verify/citizen", { key: payer.liveKey, body: { nationalId }, headers: { prefer: "respond-async" }, baseUrl: app.url });
-    } finally {
-      // The background lookup's next attempt gets a 400 for this record.
-      await levers({ hang: false, badRequestNins: [nationalId] });
-    }
+    // The background lookup's next attempt gets a 400 for this record.
+    const first = await whileHeld(
+      () => api("POST", "/verify/citizen", { key: payer.liveKey, body: { nationalId }, headers: { prefer: "respond-async" }, baseUrl: app.url }),
+      { badRequestNins: [nationalId] },
+    );
     expect(first.status).toBe(202);
     const id = first.body.data.id as string;
     let ended: { result: string; attempts: number };

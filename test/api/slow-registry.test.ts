@@ -4,18 +4,19 @@
  * request's budget, past a `respond-async` one's), 5 s (past both), never. A lookup that outlasts
  * its budget goes on in the app, in the call its request made (a worker takes over only from a
  * process that died: test/services/pending-takeover.test.ts). Time promises are asserted by
- * structure (a 202 is only possible once the 1.5 s budget's own timer fired; a late answer cannot
- * come before its time) and with margins for a loaded machine.
+ * structure (a late answer cannot come before its time) and with margins for a loaded machine.
+ * What a verification shows while it is pending is tested where the gateway can hold a lookup for
+ * as long as the test needs (test/api/registry-gateway.test.ts), not in a window of these delays.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { pool } from "@/server/db/client";
-import { openOutcome } from "@/server/verifications/pending-lookup";
 import { api } from "../support/api";
 import { SLOW_IDS, SYNC_BUDGET_MS } from "../support/env";
 import { createTestBusiness, type TestBusiness } from "../support/factories";
 import { balanceOf, ledgerSum, verificationCount } from "../support/queries";
 import { seedCitizens } from "../support/batches";
 import { waitFor } from "../support/wait-for";
+import { completed, completions } from "../support/pending";
 
 const ASYNC = { prefer: "respond-async" };
 
@@ -29,84 +30,19 @@ async function timed<T>(call: () => Promise<T>): Promise<{ ms: number; res: T }>
   return { ms: performance.now() - started, res };
 }
 
-/** Waits in the database (the API's rate limit is not for polling this fast), then reads it once through the API. */
-async function completed(biz: TestBusiness, id: string, timeoutMs?: number) {
-  await waitFor(
-    "the pending verification to complete",
-    async () => (await pool().query("SELECT 1 FROM verification WHERE id = $1 AND result <> 'pending'", [id])).rows.length === 1,
-    timeoutMs,
-  );
-  return retrieve(biz, id);
-}
-
-/** The verification_completed events of one verification, as the events API lists them. */
-async function completions(biz: TestBusiness, id: string) {
-  const res = await api("GET", "/events?type=verification_completed", { key: biz.liveKey! });
-  return (res.body.data as { data: { id: string; result: string } }[]).filter((e) => e.data.id === id).map((e) => e.data.result);
-}
-
 beforeAll(async () => {
   await seedCitizens([{ nationalId: SLOW_IDS.slow }, { nationalId: SLOW_IDS.hung }]);
 });
 
 describe("a slow registry, for a caller that sends Prefer: respond-async", () => {
-  it("answers 202 pending within 2 s, then completes: event, final result and citizen on retrieve and replay, one credit", async () => {
-    const biz = await createTestBusiness({ live: true, credits: 5 });
-    const key = { "idempotency-key": `async-${biz.businessId}` };
-    // The hung ID answers at 5 s: the pending state below is looked at in the 3.5 s before that.
-    const { ms, res } = await timed(() => verify(biz, SLOW_IDS.hung, { ...ASYNC, ...key }));
-    // By structure: a 202 exists only once the 1.5 s budget's own timer fired, before the registry's
-    // answer at 5 s (a 200 had it waited). The wall clock gets a margin for a loaded machine.
-    expect(res.status).toBe(202);
-    expect(ms).toBeLessThan(5000);
-    expect(res.headers.get("preference-applied")).toBe("respond-async");
-    expect(res.body).toMatchObject({ creditDeducted: true, citizen: null, data: { result: "pending", creditsUsed: 1 } });
-    const { id } = res.body.data;
-    // Until it completes: pending everywhere, and the replay is the same 202.
-    expect((await retrieve(biz, id)).body).toMatchObject({ data: { result: "pending" }, citizen: null });
-    const early = await verify(biz, SLOW_IDS.hung, { ...ASYNC, ...key });
-    expect(early.status).toBe(202);
-    expect(early.headers.get("idempotent-replayed")).toBe("true");
-
-    const done = await completed(biz, id);
-    expect(done.body).toMatchObject({ data: { id, result: "verified" }, citizen: { fullName: "Hodan Warsame Farah", dateOfBirth: "1990-04-12" } });
-    expect(await completions(biz, id)).toEqual(["verified"]);
-    const replay = await verify(biz, SLOW_IDS.hung, { ...ASYNC, ...key });
-    expect(replay.status).toBe(200);
-    expect(replay.body).toMatchObject({ cached: true, creditDeducted: false, data: { id, result: "verified" }, citizen: { fullName: "Hodan Warsame Farah" } });
-
-    // One credit for the verification; every retrieve on the way was free.
-    expect(await balanceOf(biz.businessId)).toBe(4);
-    expect(await ledgerSum(biz.businessId)).toBe(4);
-    expect(await verificationCount(biz.businessId)).toBe(1);
-  }, 60_000);
-
-  it("never shows the citizen of a pending verification redacted before its lookup completed", async () => {
-    const biz = await createTestBusiness({ live: true, credits: 5 });
-    // Redacted in the 3.5 s between the 202 and the hung ID's answer.
-    const res = await verify(biz, SLOW_IDS.hung, ASYNC);
-    expect(res.status).toBe(202);
-    const { id } = res.body.data;
-    expect((await api("POST", `/verifications/${id}/redact`, { key: biz.liveKey! })).status).toBe(200);
-    // Redacted while still pending, or this test would prove nothing.
-    expect((await pool().query("SELECT result FROM verification WHERE id = $1", [id])).rows).toEqual([{ result: "pending" }]);
-    const done = await completed(biz, id);
-    expect(done.body).toMatchObject({ data: { id, result: "verified", redactedAt: expect.any(String) }, citizen: null });
-    // Nothing kept that could show it later either.
-    const { rows } = await pool().query<{ outcome: Buffer | null; request: Buffer | null }>("SELECT outcome, request FROM pending_lookup WHERE id = $1", [id]);
-    expect(rows[0]?.request ?? null).toBeNull();
-    expect(rows[0]?.outcome ? openOutcome(id, rows[0].outcome).citizen : null).toBeNull();
-    expect(await completions(biz, id)).toEqual(["verified"]);
-  }, 60_000);
-
   it("ends unavailable when the registry never answers: credit refunded, verification_completed with that result", async () => {
     const biz = await createTestBusiness({ live: true, credits: 5 });
     const res = await verify(biz, SLOW_IDS.never, ASYNC);
     expect(res.status).toBe(202);
     const { id } = res.body.data;
-    const done = await completed(biz, id);
+    const done = await completed({ key: biz.liveKey! }, id);
     expect(done.body).toMatchObject({ data: { result: "unavailable" }, citizen: null });
-    expect(await completions(biz, id)).toEqual(["unavailable"]);
+    expect(await completions({ key: biz.liveKey! }, id)).toEqual(["unavailable"]);
     expect(await balanceOf(biz.businessId)).toBe(5);
     expect(await ledgerSum(biz.businessId)).toBe(5);
     const { rows } = await pool().query("SELECT kind, amount FROM credit_ledger_entry WHERE business_id = $1 AND kind <> 'grant' ORDER BY id", [biz.businessId]);

@@ -1,8 +1,9 @@
 /**
  * A lookup that goes on after its request was answered (product rules §26) completes once whatever
  * happens to the process holding it: stopped (SIGTERM, as a deploy does), it lets the answer land
- * before it exits; killed, a worker takes the lookup over once its lease ends. On a database of its
- * own: no other file's worker or app may be the one to take it.
+ * before it exits; killed, a worker takes the lookup over once its lease ends (a gateway simulator
+ * holds the killed app's call, so that it cannot answer first). On a database of its own: no other
+ * file's worker or app may be the one to take it.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { pool } from "@/server/db/client";
@@ -15,9 +16,13 @@ import { startApp, type RunningApp } from "../support/app";
 import { PENDING_LEASE_SECONDS, SLOW_IDS } from "../support/env";
 import { pendingWorkers } from "../support/worker-process";
 import { waitFor } from "../support/wait-for";
+import { startRegistrySimulator, type RegistrySimulator } from "../../registry-simulator/server";
+import { DEFAULT_LEVERS } from "../../registry-simulator/levers";
+import { freePort } from "../../scripts/lib/free-port";
 
 let database: Awaited<ReturnType<typeof createOwnDatabase>>;
 let app: RunningApp | undefined;
+let sim: RegistrySimulator | undefined;
 const workers = pendingWorkers();
 
 beforeAll(async () => {
@@ -28,12 +33,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.stop();
   await workers.stopAll();
+  await sim?.stop();
   await database?.release();
 });
 
-/** A respond-async verify of the hung ID, which answers after 5 s: the 202 comes at the 1.5 s budget, the app's own call still out. */
-async function pendingIn(target: RunningApp, key: string): Promise<string> {
-  const res = await api("POST", "/verify/citizen", { key, body: { nationalId: SLOW_IDS.hung }, headers: { prefer: "respond-async" }, baseUrl: target.url });
+/** A respond-async verify whose lookup is still out when its 202 comes at the 1.5 s budget. */
+async function pendingIn(target: RunningApp, key: string, nationalId: string): Promise<string> {
+  const res = await api("POST", "/verify/citizen", { key, body: { nationalId }, headers: { prefer: "respond-async" }, baseUrl: target.url });
   expect([res.status, res.body.data?.result]).toEqual([202, "pending"]);
   return res.body.data.id;
 }
@@ -43,7 +49,8 @@ const lookupOf = async (id: string) => (await pool().query("SELECT v.result, p.s
 it("lets the lookup land before it exits when the app holding it is stopped", async () => {
   const biz = await createTestBusiness({ live: true, credits: 5 });
   const web = await startApp({ env: {}, name: "vitest-app-pending-stop", processes: 1 });
-  const id = await pendingIn(web, biz.liveKey!);
+  // The hung ID answers 5 s after it was asked: stopped before or after that, the lookup completes in this app.
+  const id = await pendingIn(web, biz.liveKey!, SLOW_IDS.hung);
   await web.stop();
   // No worker runs: the stopped app's own call completed it.
   expect(await lookupOf(id)).toEqual([{ result: "verified", state: "resolved", attempts: 1 }]);
@@ -52,15 +59,25 @@ it("lets the lookup land before it exits when the app holding it is stopped", as
 
 it("completes once when the app holding the lookup is killed: a worker takes it over once the lease ends", async () => {
   const biz = await createTestBusiness({ live: true, credits: 5 });
-  app = await startApp({ env: {}, name: "vitest-app-pending-takeover", processGroup: true });
-  const id = await pendingIn(app, biz.liveKey!);
+  // A gateway that holds the lookup: the app dies with its call still out, however loaded the machine.
+  sim = await startRegistrySimulator({ port: await freePort(), levers: { hang: true } });
+  const gateway = {
+    REGISTRY_SOURCE: "gateway",
+    REGISTRY_URL: sim.url,
+    REGISTRY_CLIENT_ID: DEFAULT_LEVERS.clientId,
+    REGISTRY_CLIENT_SECRET: DEFAULT_LEVERS.clientSecret,
+  };
+  app = await startApp({ env: gateway, name: "vitest-app-pending-takeover", processGroup: true });
+  const id = await pendingIn(app, biz.liveKey!, "11111111111");
   await app.crash();
   app = undefined;
-  // Killed before its call answered: the lookup is still the dead app's, leased, one attempt made.
-  const held = await pool().query("SELECT state, attempts FROM pending_lookup WHERE id = $1 AND leased_until > now()", [id]);
+  // Killed before its call could answer (the gateway holds it): one attempt made, the lookup still
+  // waiting under the dead app's lease.
+  const held = await pool().query("SELECT state, attempts FROM pending_lookup WHERE id = $1", [id]);
   expect(held.rows).toEqual([{ state: "waiting", attempts: 1 }]);
 
-  await workers.start();
+  await fetch(`${sim.url}/__admin/levers`, { method: "PATCH", body: JSON.stringify({ hang: false }) });
+  await workers.start(gateway);
   await waitFor(
     "the lookup to complete",
     async () => (await pool().query("SELECT 1 FROM verification WHERE id = $1 AND result = 'verified'", [id])).rows.length === 1,

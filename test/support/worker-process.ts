@@ -46,8 +46,8 @@ export async function startWorkerProcess(env: Record<string, string> = {}): Prom
 export function pendingWorkers() {
   let running: WorkerProcess[] = [];
   return {
-    start: async () => {
-      const worker = await startWorkerProcess({ WORKER_TASKS: "pending" });
+    start: async (env: Record<string, string> = {}) => {
+      const worker = await startWorkerProcess({ ...env, WORKER_TASKS: "pending" });
       running.push(worker);
       return worker;
     },
