@@ -97,7 +97,8 @@ async function main() {
   // Served as in production (`npm run web`): the API past Next.js's router, a SIGTERM drains.
   app = dev
     ? spawn(path.resolve("node_modules/.bin/next"), ["dev", "-p", String(port), "-H", host], { stdio: ["inherit", "pipe", "inherit"] })
-    : spawn(process.execPath, [WEB_START], { stdio: "inherit", env: { ...process.env, PORT: String(port), HOST: host } });
+    : // The IPC channel is how the web start knows this process has gone (scripts/web.ts).
+      spawn(process.execPath, [WEB_START], { stdio: ["inherit", "inherit", "inherit", "ipc"], env: { ...process.env, PORT: String(port), HOST: host } });
   // Development reads the JSON log lines as text; production keeps them JSON for the log store.
   // (pino-pretty writes to stdout itself; lines that are not JSON pass unchanged.)
   if (dev) app.stdout!.pipe(PinoPretty({ colorize: process.stdout.isTTY, translateTime: "SYS:HH:MM:ss.l", ignore: "pid" }));

@@ -70,6 +70,9 @@ function runPrimary() {
   };
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);
+  // Started by `npm start` (with an IPC channel): when that ends without stopping this process
+  // (kill -9), the channel closes, and this process stops too rather than serve on alone.
+  process.once("disconnect", stop);
   for (let i = 0; i < processes; i++) fork();
 }
 

@@ -10,6 +10,7 @@
  * sees a failure beyond a connection-level retry, no credit is charged without its verification.
  * SIGTERM to the workers: the delivery and the batch chunks in progress finish; none is lost,
  * doubled or left claimed. The moments are set by row locks and held requests, not by time.
+ * Last, the web start stops as on SIGTERM when `npm start`, which started it, is killed.
  *
  * One fleet for both (the tests run in order): its database of its own takes a migration to set up.
  */
@@ -245,5 +246,16 @@ describe("SIGTERM to the workers mid-delivery and mid-batch", () => {
     await expectExactlyOnce(batchBiz, id, { rows: ROWS, credits: CREDITS, baseUrl: fleet.url });
     expect(hook.requests).toHaveLength(1);
     await hook.close();
+  });
+});
+
+describe("the web start when `npm start` ends without stopping it (kill -9)", () => {
+  it("stops as on SIGTERM once its IPC channel closes, each web process drained", async () => {
+    const pids = fleet.webPids();
+    expect(pids).toHaveLength(2);
+    fleet.web.process.disconnect();
+    await waitFor("the web start to exit", () => fleet.web.process.exitCode !== null);
+    expect(fleet.web.process.exitCode).toBe(0);
+    for (const pid of pids) expect(await waitFor("its last log line", () => logLine(pid, "web process stopped"))).toMatchObject({ requestsCutOff: 0 });
   });
 });

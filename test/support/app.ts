@@ -46,6 +46,8 @@ export async function startApp(options: {
   waitFor?: string;
   processes?: number;
   readyWithinMs?: number;
+  /** An IPC channel to the web start, as `npm start` gives it (scripts/start.ts). */
+  ipc?: boolean;
 }): Promise<RunningApp> {
   const port = await freePort();
   fs.mkdirSync(LOG_DIR, { recursive: true });
@@ -65,7 +67,7 @@ export async function startApp(options: {
       // next-auth builds its redirects from NEXTAUTH_URL: it must name this very server.
       NEXTAUTH_URL: `http://127.0.0.1:${port}`,
     },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["ignore", "pipe", "pipe", ...(options.ipc ? ["ipc" as const] : [])],
     detached: options.processGroup ?? false,
   });
   child.stdout!.pipe(log);
