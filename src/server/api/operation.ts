@@ -37,6 +37,8 @@ export type Operation<B extends Schema | undefined = Schema | undefined, Q exten
    * That statement also applies `checkBody`'s rule, by the business's current setting.
    */
   checksKeyInAdmission?: true;
+  /** The one verification a success response is about (verify, retrieve, redact): its request-log entry links to it. */
+  verificationOf?: (body: z.input<R> | z.output<R>) => string;
   /** The success status (default 200), replays included. */
   status?: 200 | 202;
   /**

@@ -50,6 +50,7 @@ export const verifyCitizenOperation = defineOperation({
   checkBody: (body, policy) => assertConsentPolicy(policy, body.consent),
   checksKeyInAdmission: true,
   idempotent: { replay: (stored, scope) => ({ ...stored, citizen: seesCitizen(scope) ? stored.citizen : null, cached: true, creditDeducted: false }) },
+  verificationOf: (body) => body.data.id,
   docs: {
     operationId: "verifyCitizen",
     tags: ["Verifications"],
@@ -118,6 +119,7 @@ export const getVerificationOperation = defineOperation({
   path: "/verifications/{id}",
   group: "read",
   response: getVerificationResponseSchema,
+  verificationOf: (body) => body.data.id,
   docs: {
     operationId: "getVerification",
     tags: ["Verifications"],
@@ -139,6 +141,7 @@ export const redactVerificationOperation = defineOperation({
   path: "/verifications/{id}/redact",
   group: "read",
   response: redactVerificationResponseSchema,
+  verificationOf: (body) => body.data.id,
   docs: {
     operationId: "redactVerification",
     tags: ["Verifications"],

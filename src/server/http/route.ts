@@ -81,7 +81,8 @@ export function apiRoute<B extends Schema | undefined, Q extends Schema | undefi
     let actor: ApiKeyActor | undefined;
     let headers: Record<string, string> = { "X-Request-Id": requestId };
     let response: Response;
-    let answered: unknown;
+    /** The success response's body (after any replay's narrowing), for the request log. */
+    let answered: z.input<R> | z.output<R> | undefined;
     try {
       const authenticated = authenticate(req, def.group, { checkLater: def.checksKeyInAdmission });
       // The body is read and validated while the key's statement runs; its errors still come after
@@ -172,7 +173,7 @@ export function apiRoute<B extends Schema | undefined, Q extends Schema | undefi
         requestId,
         idempotencyKey: loggableIdempotencyKey(idempotencyKey),
         idempotencyRecordKey: idempotencyKey === null ? null : hashIdempotencyKey(idempotencyKey),
-        verificationId: verificationIdOf(answered),
+        verificationId: answered !== undefined && def.verificationOf ? def.verificationOf(answered) : null,
         createdAt: new Date(),
       });
     }
@@ -180,12 +181,6 @@ export function apiRoute<B extends Schema | undefined, Q extends Schema | undefi
   };
   // The declaration travels with the handler, so a test can check each route serves its operation.
   return Object.assign(route, { operation: def });
-}
-
-/** The verification a response is about (verify, retrieve, redact): `data` with an id and a reference. */
-function verificationIdOf(body: unknown): string | null {
-  const data = (body as { data?: { id?: unknown; reference?: unknown } } | undefined)?.data;
-  return data && typeof data.id === "string" && typeof data.reference === "string" ? data.id : null;
 }
 
 /** The query as an object; a parameter given twice (`?page=1&page=2`) is ambiguous, so a 400. */
