@@ -15,6 +15,7 @@
  * One fleet for both (the tests run in order): its database of its own takes a migration to set up.
  */
 import fs from "node:fs";
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { pool } from "@/server/db/client";
 import { systemContext } from "@/server/context";
@@ -118,6 +119,12 @@ describe("two web processes and two workers on one database", () => {
 });
 
 const alive = (pid: number) => ![undefined, null, "Z"].includes(readProcStat(pid)?.state);
+
+/** A GET on a connection of its own (no keep-alive), answered and read. */
+const onNewConnection = (url: string, key: string) =>
+  new Promise<void>((resolve, reject) => {
+    http.get(url, { agent: false, headers: { authorization: `Bearer ${key}` } }, (res) => res.resume().on("end", resolve)).on("error", reject);
+  });
 
 /** The JSON log line `msg` of process `pid`, once it is written. */
 const logLine = (pid: number, msg: string) =>
@@ -253,6 +260,15 @@ describe("the web start when `npm start` ends without stopping it (kill -9)", ()
   it("stops as on SIGTERM once its IPC channel closes, each web process drained", async () => {
     const pids = fleet.webPids();
     expect(pids).toHaveLength(2);
+    // The process that replaced the one stopped above may still be starting (a SIGTERM before its
+    // handler is set ends it unlogged): both must serve first. The cluster hands each new
+    // connection to the next process that listens.
+    const { testKey } = await createTestBusiness();
+    const servedBy = () => new Set(requestLines(fleet.web.logFile, "/api/v1/verifications").map((l) => l.pid));
+    await waitFor("both web processes to serve", async () => {
+      await onNewConnection(`${fleet.url}/api/v1/verifications?limit=1`, testKey);
+      return pids.every((pid) => servedBy().has(pid));
+    }, 60_000);
     fleet.web.process.disconnect();
     await waitFor("the web start to exit", () => fleet.web.process.exitCode !== null);
     expect(fleet.web.process.exitCode).toBe(0);
