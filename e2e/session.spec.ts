@@ -26,6 +26,9 @@ test("a session ended from another browser sends the open tab to sign-in and bac
   const other = await elsewhere.newPage();
   await signInAs(other, business);
   await other.goto("/account");
+  // Settled before the click: the page's own queries have answered (both sessions listed). A
+  // click while the page was still settling once sent nothing (CI, a loaded machine).
+  await expect(other.getByRole("table", { name: "Active sessions" }).getByRole("row")).toHaveCount(3);
   await other.getByRole("button", { name: "Sign out everywhere" }).click();
   await expect(other.getByRole("heading", { name: "Sign in to Hubi" })).toBeVisible();
   await elsewhere.close();
