@@ -26,6 +26,8 @@ export type RegistrySimulator = {
   url: string;
   levers: Levers;
   counts: () => Counts;
+  /** Lookups the hang lever holds right now. */
+  held: () => number;
   stop: () => Promise<void>;
 };
 
@@ -157,6 +159,7 @@ export async function startRegistrySimulator(options: { port?: number; host?: st
     url: `http://127.0.0.1:${port}`,
     levers,
     counts: () => counts,
+    held: () => hanging.size,
     stop: () =>
       new Promise<void>((resolve) => {
         for (const r of hanging) r.destroy();

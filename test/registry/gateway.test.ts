@@ -224,6 +224,36 @@ describe("the circuit breaker", () => {
     expect(circuitState()).toBe("closed");
   });
 
+  it("refuses everyone else at once while its probe waits on a hung gateway, making no call for them", async () => {
+    sim.levers.status = 503;
+    await waitFor("the circuit to open", async () => (await failure(lookup("11111111111")), circuitState() === "open"));
+    Object.assign(sim.levers, { status: 0, hang: true });
+    const release = () => fetch(`${sim.url}/__admin/levers`, { method: "PATCH", body: JSON.stringify({ hang: false }) });
+    try {
+      // Past the open time, a lookup becomes the probe; the gateway holds it.
+      const callsBefore = lookups();
+      const probe = await waitFor("a probe", async () => {
+        const attempt = failure(lookup("11111111111"));
+        await new Promise((resolve) => setImmediate(resolve));
+        if (circuitState() === "half_open") return { attempt };
+        expect(((await attempt) as RegistryUnavailableError).reason).toBe("circuit_open");
+        return null;
+      });
+      await waitFor("the probe held at the gateway", () => sim.held() === 1);
+      const others = await Promise.all(Array.from({ length: 5 }, () => failure(lookup("11111111111"))));
+      expect(others.map((e) => (e as RegistryUnavailableError).reason)).toEqual(Array(5).fill("circuit_open"));
+      // Refused while the probe is still out (cockatiel alone would make them wait for its end), with no call of their own.
+      expect(circuitState()).toBe("half_open");
+      expect(lookups()).toBe(callsBefore + 1);
+      // Released, the held probe is answered 504: a fault, and the circuit opens again.
+      await release();
+      expect(await probe.attempt).toBeInstanceOf(RegistryUnavailableError);
+      expect(circuitState()).toBe("open");
+    } finally {
+      await release();
+    }
+  });
+
   it("stays open when its probe cannot be sent for want of quota: the gateway's health is still unknown", async () => {
     sim.levers.status = 503;
     await waitFor("the circuit to open", async () => (await failure(lookup("11111111111")), circuitState() === "open"));

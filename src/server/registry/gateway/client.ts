@@ -30,7 +30,7 @@ type Call<T> = { path: string; payload: unknown; options: LookupOptions; ids: nu
 async function call<T>(c: Call<T>): Promise<T> {
   const caller = c.options.signal ?? new AbortController().signal;
   try {
-    return await gatewayPolicy().policy.execute(() => attempt(c, caller), caller);
+    return await gatewayPolicy().execute(() => attempt(c, caller), caller);
   } catch (error) {
     throw asContractError(error, caller);
   }

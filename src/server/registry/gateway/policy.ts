@@ -2,7 +2,8 @@
  * The resilience around each gateway call, from cockatiel (not a hand-written state machine):
  * one retry with backoff for upstream faults only, a circuit breaker
  * per process that opens after consecutive upstream faults, rejects at once while open and lets
- * one probe through after REGISTRY_BREAKER_OPEN_SECONDS, and a timeout on the HTTP request alone
+ * one probe through after REGISTRY_BREAKER_OPEN_SECONDS (rejecting everyone else at once while
+ * that probe is out, where cockatiel would make them wait for it), and a timeout on the HTTP request alone
  * (waiting for quota or a token is bounded by the caller's budget, not by it; its signal is not
  * aborted once the request returns, which would build an AbortError per call for a request that
  * has already read or dropped its body). Quota refusals, the caller's own budget
@@ -11,6 +12,7 @@
  * again (faults.ts, ProbeNotSent).
  */
 import {
+  BrokenCircuitError,
   circuitBreaker,
   CircuitState as CockatielState,
   ConsecutiveBreaker,
@@ -19,8 +21,6 @@ import {
   retry,
   timeout,
   TimeoutStrategy,
-  wrap,
-  type IPolicy,
 } from "cockatiel";
 import { env } from "@/env";
 import { ProbeNotSent, UpstreamFault } from "./faults";
@@ -44,7 +44,14 @@ function createPolicy() {
   });
   breaker.onStateChange((state) => recordCircuitState(STATES[state]));
   const retryOnce = retry(handleWhen(isUpstreamFault), { maxAttempts: 1, backoff: new ExponentialBackoff({ initialDelay: 50, maxDelay: 200 }) });
-  return { breaker, policy: wrap(retryOnce, breaker) as IPolicy, requestTimeout: timeout(REGISTRY_TIMEOUT_MS, { strategy: TimeoutStrategy.Cooperative, abortOnReturn: false }) };
+  // cockatiel's half-open breaker makes every other caller wait for its probe, which may take the whole request
+  // timeout against a hung gateway: they are refused at once instead, as while open (a 503 in well under 100 ms).
+  const execute = <T>(fn: () => Promise<T>, signal: AbortSignal): Promise<T> =>
+    retryOnce.execute(
+      ({ signal: attempt }) => (breaker.state === CockatielState.HalfOpen ? Promise.reject(new BrokenCircuitError()) : breaker.execute(fn, attempt)),
+      signal,
+    );
+  return { breaker, execute, requestTimeout: timeout(REGISTRY_TIMEOUT_MS, { strategy: TimeoutStrategy.Cooperative, abortOnReturn: false }) };
 }
 
 const globalForPolicy = globalThis as unknown as { hubiGatewayPolicy?: ReturnType<typeof createPolicy> };
