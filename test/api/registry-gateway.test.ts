@@ -26,6 +26,8 @@ import { expectWithinQuota } from "../support/quota-windows";
 import { completed, completions } from "../support/pending";
 import { openOutcome } from "@/server/verifications/pending-lookup";
 
+/** Short, so that the outage test sees its circuit recover. */
+const BREAKER_OPEN_SECONDS = 2;
 const DEMO_NINS = ["11111111111", "10101010101", "22222222222", "33333333333", "44444444444", "12121212121"];
 
 let app: RunningApp;
@@ -52,6 +54,7 @@ beforeAll(async () => {
       // Lookups that go on after a budget ends complete in this app (its database is its own).
       PENDING_WORKER_IN_APP: "true",
       PENDING_LOOKUP_GIVE_UP_SECONDS: "120",
+      REGISTRY_BREAKER_OPEN_SECONDS: String(BREAKER_OPEN_SECONDS),
     },
   });
   biz = await createTestBusiness({ live: true, credits: 100 });
@@ -89,6 +92,16 @@ async function whileHeld<T>(during: () => Promise<T>, after: Partial<typeof DEFA
     return await during();
   } finally {
     await levers({ hang: false, ...after });
+  }
+}
+
+/** Runs `during` while the gateway answers every lookup 503, then brings it back. */
+async function whileDown<T>(during: () => Promise<T>): Promise<T> {
+  await levers({ status: 503 });
+  try {
+    return await during();
+  } finally {
+    await levers({ status: 0 });
   }
 }
 
@@ -346,6 +359,42 @@ describe("an app on the registry gateway", () => {
     // The gateway's one-second windows: the two processes together kept to the quota.
     expectWithinQuota(counts, DEFAULT_LEVERS.maxRps);
   }, 60_000);
+
+  it("answers an outage with a free 503 that asks nothing and takes no credit once its circuit is open, then recovers by itself", async () => {
+    // One credit: a charge, even one given back, would raise credits_exhausted.
+    const { payer, verifyAs } = await payerOf(1);
+    const footprint = async () =>
+      (
+        await pool().query<{ n: number }>(
+          "SELECT (SELECT count(*) FROM credit_ledger_entry WHERE business_id = $1) + (SELECT count(*) FROM outbox_event WHERE business_id = $1) AS n",
+          [payer.businessId],
+        )
+      ).rows[0]!.n;
+    // Each with a key of its own: a key whose call the gateway answered 503 waits for its lookup to go on.
+    let attempt = 0;
+    const refused = await whileDown(() =>
+      waitFor("a verify the open circuit refuses", async () => {
+        const key = { "idempotency-key": `outage-${++attempt}` };
+        const [calls, before] = [sim!.counts().lookups, await footprint()];
+        const res = await verifyAs("11111111111", key);
+        expect(res.status).toBe(503);
+        return sim!.counts().lookups === calls ? { res, key, before, after: await footprint() } : null;
+      }),
+    );
+    expect(refused.res.body).toMatchObject({ code: "REGISTRY_UNAVAILABLE" });
+    expect(refused.res.headers.get("retry-after")).toBe(String(BREAKER_OPEN_SECONDS));
+    // No ledger line and no event: nothing was charged, not even for a moment.
+    expect(refused.after).toBe(refused.before);
+    // The open time over, the next verify is the probe: the same key, released by the refusal, gets the result.
+    const recovered = await waitFor("recovery", async () => {
+      const res = await verifyAs("11111111111", refused.key);
+      return res.status === 200 ? res : (expect(res.status).toBe(503), null);
+    });
+    expect(recovered.body.data).toMatchObject({ result: "verified", creditsUsed: 1 });
+    expect(await balanceOf(payer.businessId)).toBe(0);
+    expect(await ledgerSum(payer.businessId)).toBe(0);
+    expect(await verificationCount(payer.businessId, "live")).toBe(1);
+  });
 
   it("logs the gateway's status, latency and request id, never a national ID", async () => {
     const lines = fs.readFileSync(app.logFile, "utf8").split("\n");

@@ -1,7 +1,7 @@
 import type { Mode } from "@/generated/prisma/enums";
 import { env } from "@/env";
 import { databaseRegistry } from "./database";
-import { gatewayRegistry } from "./gateway/client";
+import { circuitRefusal, circuitRefuses, gatewayRegistry } from "./gateway/client";
 import { admissionSlot } from "./gateway/quota";
 import { sandboxRegistry } from "./sandbox";
 import type { CitizenRegistry, LookupOptions } from "./types";
@@ -12,6 +12,15 @@ export const registryFor = (mode: Mode): CitizenRegistry => (mode === "live" ? l
 
 /** A live verify's gateway quota slot, taken in its admission statement when it may be (gateway/quota.ts); else null. */
 export const admissionQuotaSlot = (mode: Mode) => (mode === "live" && env().REGISTRY_SOURCE !== "mirror" ? admissionSlot() : null);
+
+/**
+ * Whether a live lookup would be refused now without asking the registry (the gateway's circuit is
+ * open): a verify then takes no credit at all, rather than one it would give back at once.
+ */
+export const refusedNow = (mode: Mode): boolean => mode === "live" && env().REGISTRY_SOURCE !== "mirror" && circuitRefuses();
+
+/** The refusal a verify answers when `refusedNow` held for it. */
+export const registryRefusal = circuitRefusal;
 
 /** Live lookups: the registry gateway (default), or the imported mirror (REGISTRY_SOURCE=mirror). */
 const liveRegistry = (): CitizenRegistry => {

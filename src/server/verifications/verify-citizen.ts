@@ -16,7 +16,8 @@
  * Idempotency-Key its lookup goes on so that the retry picks up the answer (and pays then). Either
  * way the call already made goes on in this process and lands its answer under the queued
  * lookup's lease (complete-pending-lookup.ts, `goOnHere`). A registry that refuses at once
- * (circuit open, no quota) is a free 503 that leaves nothing.
+ * (circuit open, no quota) is a free 503 that leaves nothing; a circuit known to be open before
+ * the admission takes no credit at all, so that an outage raises no credits_low on the way.
  *
  * Round trips to the database on the way (after authentication): live, 3 (admission, the lookup's
  * gateway quota slot or the mirror registry's query, outcome), 2 when the admission takes the
@@ -35,7 +36,7 @@ import { newReference } from "@/server/crypto/identifiers";
 import { AppError, LOOKUP_RETRY_AFTER_SECONDS, registryCannotAnswer, registryUnavailable } from "@/server/errors";
 import { assertBusinessAccess } from "@/server/access/authorization";
 import { RegistryRecordError, RegistryUnavailableError, type QuotaSlot, type RegistryMatch } from "@/server/registry/types";
-import { admissionQuotaSlot } from "@/server/registry";
+import { admissionQuotaSlot, refusedNow, registryRefusal } from "@/server/registry";
 import { buildEvent } from "@/server/events/outbox";
 import { INSUFFICIENT_CREDITS_MESSAGE } from "@/server/credits/charge-credit-sql";
 import { refundCreditCtes } from "@/server/credits/refund-credit-sql";
@@ -100,6 +101,7 @@ export async function verifyCitizen(ctx: ServiceContext, input: VerifyCitizenInp
   const id = randomUUID();
   const admission = await admit(ctx, input, id);
   if (admission.status === "replay") return replay(input, admission.body as VerifyCitizenResponse);
+  if (admission.refused) return refuse(ctx, input, id, registryRefusal(), false);
   const resumedFrom = admission.resumedFrom ?? null;
   const { respondAsync } = admission;
   let found: RegistryMatch;
@@ -118,7 +120,7 @@ export async function verifyCitizen(ctx: ServiceContext, input: VerifyCitizenInp
     if (goesOn) goOnHere({ ...lookupOf(ctx, input, id, true), leaseId: goesOn.leaseId }, goesOn.late);
     return { body, replayed: false, status: body.data.result === "pending" ? 202 : 200 };
   } catch (error) {
-    await refund(ctx, input, id);
+    await refund(ctx, input, id, {});
     throw error;
   }
 }
@@ -146,10 +148,10 @@ async function replay(input: VerifyCitizenInput, stored: VerifyCitizenResponse):
  * No answer to record: the credit comes back and the error is answered. A lookup that may still
  * answer goes on for the retry under the request's Idempotency-Key (a free 503 either way).
  */
-async function refuse(ctx: ServiceContext, input: VerifyCitizenInput, id: string, error: unknown): Promise<never> {
+async function refuse(ctx: ServiceContext, input: VerifyCitizenInput, id: string, error: unknown, charged = true): Promise<never> {
   const goesOn = mayAnswerLater(error) && !!input.idempotency;
   const here = goesOn ? goingOn(error) : null;
-  await refund(ctx, input, id, goesOn, here?.leaseId);
+  await refund(ctx, input, id, { goesOn, leaseId: here?.leaseId, charged });
   if (here) goOnHere({ ...lookupOf(ctx, input, id, false), leaseId: here.leaseId }, here.late);
   if (error instanceof RegistryUnavailableError) {
     throw registryUnavailable(goesOn ? LOOKUP_RETRY_AFTER_SECONDS : (error.retryAfterSeconds ?? LOOKUP_RETRY_AFTER_SECONDS), goesOn);
@@ -181,7 +183,8 @@ type AdmitRow = ClaimRow & Partial<KeyCheckRow> & { took: number; slot_ms: numbe
 /**
  * Step 1: one statement, none at all for a sandbox verify without an Idempotency-Key. A live one
  * may take its gateway quota slot here too, only once admitted and not resuming a lookup, and
- * check its key first (`keyCheck`: nothing is claimed, charged or taken unless the key passes). It
+ * charges nothing while the registry refuses at once (`refused`: only a resumed lookup, which
+ * asks nothing, is admitted then), and check its key first (`keyCheck`: nothing is claimed, charged or taken unless the key passes). It
  * commits without waiting for the WAL's flush: no answer rests on it alone, since the outcome (or
  * the refund) that every admitted verify ends with commits synchronously, and that flush carries
  * the admission's records with it. A crash before then loses a claim, a credit and a slot for a
@@ -191,18 +194,23 @@ async function admit(
   ctx: ServiceContext,
   input: VerifyCitizenInput,
   id: string,
-): Promise<Claim & { quotaSlot?: QuotaSlot; respondAsync: boolean }> {
+): Promise<Claim & { quotaSlot?: QuotaSlot; respondAsync: boolean; refused?: boolean }> {
   const claim = input.idempotency ?? null;
   const key = input.keyCheck ?? null;
   let respondAsync = input.respondAsync ?? false;
   if (!claim && !key && input.mode === "test") return { status: "claimed", respondAsync };
   const slot = admissionQuotaSlot(input.mode);
+  const refused = refusedNow(input.mode);
   let keyRead = false;
   const build = () => {
     const q = new Sql();
     const keySql = key ? `${keyCheckCtes(q, key, input.consent, !keyRead)},` : "";
     const claimSql = claim ? `${claimCtes(q, claim, key ? KEY_READY : undefined)},` : "";
-    const conditions = [key ? KEY_READY : null, claim ? "EXISTS (SELECT 1 FROM claimed)" : null].filter(Boolean);
+    const conditions = [
+      key ? KEY_READY : null,
+      claim ? "EXISTS (SELECT 1 FROM claimed)" : null,
+      refused ? (claim ? "(SELECT resumed_id FROM claimed) IS NOT NULL" : "false") : null,
+    ].filter(Boolean);
     const admitted = admitCtes(q, {
       businessId: input.businessId,
       mode: input.mode,
@@ -238,6 +246,7 @@ SELECT ${columns}, (SELECT took FROM admitted) AS took, ${slotMs} AS slot_ms, (S
     slot?.release();
   }
   const { claim: outcome, row } = admitted;
+  if (outcome.status === "claimed" && refused && !outcome.resumedFrom) return { ...outcome, respondAsync, refused };
   if (outcome.status === "claimed" && row.took === 0) {
     if (claim) await releaseIdempotencyKey(claim.scope);
     throw new AppError("INSUFFICIENT_CREDITS", INSUFFICIENT_CREDITS_MESSAGE);
@@ -331,9 +340,15 @@ SELECT 1`, q.values));
  * (a `refund` ledger line) and the key is released, in one statement. Only if the verification
  * does not exist: a write that committed but whose answer was lost is not refunded. `goesOn`: the
  * key waits instead for the lookup queued here (the same id), whose answer its retry picks up.
+ * Not `charged` (refused before any credit was taken): only the key is released.
  */
-async function refund(ctx: ServiceContext, input: VerifyCitizenInput, id: string, goesOn = false, leaseId?: string): Promise<void> {
-  const live = input.mode === "live";
+async function refund(
+  ctx: ServiceContext,
+  input: VerifyCitizenInput,
+  id: string,
+  { goesOn = false, leaseId, charged = true }: { goesOn?: boolean; leaseId?: string; charged?: boolean },
+): Promise<void> {
+  const live = input.mode === "live" && charged;
   if (!live && !input.idempotency) return;
   const q = new Sql();
   const parts = [

@@ -109,6 +109,15 @@ function logCall(c: Call<unknown>, gatewayStatus: number | string, latencyMs: nu
 
 const isError = (body: unknown, code: string) => errorBody.safeParse(body).data?.error === code;
 
+/** Whether a call now would be refused without a request: the circuit is open, or its probe is out. */
+export const circuitRefuses = (): boolean => gatewayPolicy().refusing();
+
+/** That refusal, as its caller is answered (and counted). */
+export function circuitRefusal(): RegistryUnavailableError {
+  recordRejection("circuit_open");
+  return new RegistryUnavailableError("circuit_open", Math.ceil(env().REGISTRY_BREAKER_OPEN_SECONDS));
+}
+
 /** What a caller sees: RegistryUnavailableError (with its reason) or RegistryRecordError, never a raw fault. */
 function asContractError(error: unknown, caller: AbortSignal): unknown {
   if (error instanceof ProbeNotSent) return asContractError(error.cause, caller);
@@ -116,10 +125,7 @@ function asContractError(error: unknown, caller: AbortSignal): unknown {
     if (error.reason !== "upstream" && !(error instanceof NoTryPastBudget)) recordRejection(error.reason === "quota" ? "quota" : "timeout");
     return error;
   }
-  if (error instanceof BrokenCircuitError) {
-    recordRejection("circuit_open");
-    return new RegistryUnavailableError("circuit_open", Math.ceil(env().REGISTRY_BREAKER_OPEN_SECONDS));
-  }
+  if (error instanceof BrokenCircuitError) return circuitRefusal();
   if (error instanceof TaskCancelledError || caller.aborted) return new RegistryUnavailableError("timeout");
   if (error instanceof UpstreamFault) return new RegistryUnavailableError("upstream", error.retryAfterSeconds);
   return error;

@@ -42,16 +42,19 @@ function createPolicy() {
     halfOpenAfter: REGISTRY_BREAKER_OPEN_SECONDS * 1000,
     breaker: new ConsecutiveBreaker(REGISTRY_BREAKER_FAULTS),
   });
-  breaker.onStateChange((state) => recordCircuitState(STATES[state]));
-  const retryOnce = retry(handleWhen(isUpstreamFault), { maxAttempts: 1, backoff: new ExponentialBackoff({ initialDelay: 50, maxDelay: 200 }) });
+  let openedAt = 0;
+  breaker.onStateChange((state) => {
+    if (state === CockatielState.Open) openedAt = Date.now();
+    recordCircuitState(STATES[state]);
+  });
   // cockatiel's half-open breaker makes every other caller wait for its probe, which may take the whole request
   // timeout against a hung gateway: they are refused at once instead, as while open (a 503 in well under 100 ms).
+  const refusing = () =>
+    breaker.state === CockatielState.HalfOpen || (breaker.state === CockatielState.Open && Date.now() - openedAt < REGISTRY_BREAKER_OPEN_SECONDS * 1000);
+  const retryOnce = retry(handleWhen(isUpstreamFault), { maxAttempts: 1, backoff: new ExponentialBackoff({ initialDelay: 50, maxDelay: 200 }) });
   const execute = <T>(fn: () => Promise<T>, signal: AbortSignal): Promise<T> =>
-    retryOnce.execute(
-      ({ signal: attempt }) => (breaker.state === CockatielState.HalfOpen ? Promise.reject(new BrokenCircuitError()) : breaker.execute(fn, attempt)),
-      signal,
-    );
-  return { breaker, execute, requestTimeout: timeout(REGISTRY_TIMEOUT_MS, { strategy: TimeoutStrategy.Cooperative, abortOnReturn: false }) };
+    retryOnce.execute(({ signal: attempt }) => (refusing() ? Promise.reject(new BrokenCircuitError()) : breaker.execute(fn, attempt)), signal);
+  return { breaker, execute, refusing, requestTimeout: timeout(REGISTRY_TIMEOUT_MS, { strategy: TimeoutStrategy.Cooperative, abortOnReturn: false }) };
 }
 
 const globalForPolicy = globalThis as unknown as { hubiGatewayPolicy?: ReturnType<typeof createPolicy> };
