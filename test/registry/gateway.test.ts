@@ -156,6 +156,21 @@ describe("answers", () => {
     expect(group.matches.map((m) => m?.result)).toEqual(["verified", undefined, "revoked"]);
   });
 
+  it("halves a group the gateway refuses with a 400 until the refused NIN stands alone: the others get their results", async () => {
+    sim.levers.badRequestNins = ["98765432100"];
+    const before = sim.counts().batchLookups;
+    const ids = ["11111111111", "98765432100", "44444444444", "12121212121", "22222222222"];
+    const group = (await failure(gatewayRegistry.lookupMany(ids, { ...budget(), requestId: "batch-9.1" }))) as RegistryRecordError;
+    expect(group).toBeInstanceOf(RegistryRecordError);
+    expect(group.faulty).toEqual([1]);
+    expect(group.matches.map((m) => m?.result)).toEqual(["verified", undefined, "revoked", "deceased", "not_found"]);
+    // 5 refused → 3 refused + 2 → 2 refused + 1 → 1 + 1 refused: seven calls, each named after its half.
+    const requestIds = sim.counts().requestIds.slice(-7).sort();
+    expect(sim.counts().batchLookups - before).toBe(7);
+    expect(requestIds).toEqual(["batch-9.1", "batch-9.1.1", "batch-9.1.1.1", "batch-9.1.1.1.1", "batch-9.1.1.1.2", "batch-9.1.1.2", "batch-9.1.2"]);
+    expect(circuitState()).toBe("closed");
+  });
+
   it.each(["truncated", "missing_field", "wrong_type", "oversized", "oversized_chunked"] as const)("never verifies on a %s body", async (malformed) => {
     sim.levers.malformed = malformed;
     const error = await failure(lookup("11111111111"));

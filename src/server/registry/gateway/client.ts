@@ -154,10 +154,7 @@ async function lookupMany(nationalIds: string[], options: LookupOptions = {}): P
   const groups: string[][] = [];
   for (let i = 0; i < nationalIds.length; i += GATEWAY_BATCH_SIZE) groups.push(nationalIds.slice(i, i + GATEWAY_BATCH_SIZE));
   const answers = await Promise.all(
-    groups.map((ids, n) => {
-      const requestId = groups.length > 1 && options.requestId ? `${options.requestId}.${n + 1}` : options.requestId;
-      return call({ path: "v1/identities/lookup-batch", payload: { nins: ids }, options: { ...options, requestId }, ids: ids.length, read: (res) => readGroup(res, ids) });
-    }),
+    groups.map((ids, n) => lookupGroup(ids, options, groups.length > 1 && options.requestId ? `${options.requestId}.${n + 1}` : options.requestId)),
   );
   const matches = answers.flat();
   const faulty = matches.flatMap((m, i) => (m ? [] : [i]));
@@ -165,9 +162,26 @@ async function lookupMany(nationalIds: string[], options: LookupOptions = {}): P
   return matches as RegistryMatch[];
 }
 
+/**
+ * One lookup-batch call. The gateway answers 400 for the whole group when it refuses one NIN in
+ * it: the group is halved until the refused records stand alone (about 2·log2(n) more calls for
+ * one of them), so that only they go without a result.
+ */
+async function lookupGroup(ids: string[], options: LookupOptions, requestId: string | undefined): Promise<(RegistryMatch | undefined)[]> {
+  const answer = await call({ path: "v1/identities/lookup-batch", payload: { nins: ids }, options: { ...options, requestId }, ids: ids.length, read: (res) => readGroup(res, ids) });
+  if (answer !== GROUP_REFUSED) return answer;
+  if (ids.length === 1) return [undefined];
+  const half = Math.ceil(ids.length / 2);
+  const halves = [ids.slice(0, half), ids.slice(half)];
+  return (await Promise.all(halves.map((part, n) => lookupGroup(part, options, requestId && `${requestId}.${n + 1}`)))).flat();
+}
+
+/** The gateway refused the request (a 400): it will not look up one of its NINs, at least. */
+const GROUP_REFUSED = Symbol("group refused");
+
 /** One lookup-batch answer; `undefined` for a record that has no result. */
-function readGroup(res: GatewayResponse, ids: string[]): (RegistryMatch | undefined)[] {
-  if (res.status === 400) return ids.map(() => undefined);
+function readGroup(res: GatewayResponse, ids: string[]): (RegistryMatch | undefined)[] | typeof GROUP_REFUSED {
+  if (res.status === 400) return GROUP_REFUSED;
   const parsed = batchBody.safeParse(res.body);
   // One answer per NIN, in the same order: anything else is a body we cannot trust.
   if (res.status !== 200 || !parsed.success || parsed.data.results.length !== ids.length || parsed.data.results.some((r, i) => r.nin !== ids[i])) {
