@@ -360,6 +360,23 @@ describe("an app on the registry gateway", () => {
     expectWithinQuota(counts, DEFAULT_LEVERS.maxRps);
   }, 60_000);
 
+  it("keeps a chunk whose gateway call waits out a Retry-After longer than its lease: no other worker asks for it again", async () => {
+    const payer = await createTestBusiness({ live: true, credits: 5 });
+    const groupsBefore = sim!.counts().batchLookups;
+    // The fleet waits out the 429's Retry-After, longer than a chunk's lease (5 s in tests), then asks once more.
+    await levers({ status: 429, retryAfterSeconds: 8 });
+    const created = await upload(payer.liveKey!, csvOf("nationalId", ["11111111111", "22222222222"]), "text/csv", { baseUrl: app.url });
+    expect(created.status).toBe(202);
+    try {
+      await waitFor("the call answered 429", () => sim!.counts().batchLookups > groupsBefore);
+    } finally {
+      await levers({ status: 0, retryAfterSeconds: DEFAULT_LEVERS.retryAfterSeconds });
+    }
+    const batch = await batchEnded(payer.liveKey!, created.body.data.id, { baseUrl: app.url });
+    expect(batch).toMatchObject({ status: "completed", processedRows: 2, creditsUsed: 2 });
+    expect(sim!.counts().batchLookups - groupsBefore).toBe(2);
+  });
+
   it("answers an outage with a free 503 that asks nothing and takes no credit once its circuit is open, then recovers by itself", async () => {
     // One credit: a charge, even one given back, would raise credits_exhausted.
     const { payer, verifyAs } = await payerOf(1);

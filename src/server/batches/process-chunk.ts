@@ -5,7 +5,7 @@
  *
  * 1. Admission, one short transaction: the next chunk claimed (FOR UPDATE SKIP LOCKED) and
  *    leased to this worker, and (live) its credits reserved, all of its rows at once.
- * 2. One registry lookup for the chunk, with nothing open.
+ * 2. One registry lookup for the chunk, with nothing open (its lease renewed while it runs).
  * 3. The outcome, one statement: its verifications (channel `batch`, a gapless `seq` range), their
  *    audit entries (live), its result rows; its input deleted, the batch's counts advanced. Only
  *    while the lease is still this worker's.
@@ -43,6 +43,7 @@ import { closeBatch } from "./close-batch";
 import { BATCH_COLUMNS, type BatchRow } from "./batch-row";
 import { countVerifications } from "@/server/observability/metrics";
 import { observeJob } from "@/server/observability/observe";
+import { log } from "@/server/observability/logger";
 
 type ClaimedChunk = {
   batch_id: string;
@@ -92,7 +93,8 @@ export async function processNextChunk(): Promise<boolean> {
   try {
     const valid = validRows(chunk).slice(0, chunk.admitted);
     const options = { businessId: chunk.business_id, priority: "batch" as const, requestId: `${chunk.batch_id}.${chunk.chunk_no}` };
-    const found = valid.length > 0 ? await lookUp(chunk, valid.map(({ row }) => row.nationalId), options) : [];
+    const ids = valid.map(({ row }) => row.nationalId);
+    const found = ids.length > 0 ? await whileLeased(chunk, (signal) => lookUp(chunk, ids, { ...options, signal })) : [];
     const written = await recordOutcome(chunk, found);
     if (written) observeChunk(chunk, written, "done", started);
   } catch (error) {
@@ -115,6 +117,35 @@ async function lookUp(chunk: AdmittedChunk, nationalIds: string[], options: Look
   } catch (error) {
     if (error instanceof RegistryRecordError) return error.matches;
     throw error;
+  }
+}
+
+/**
+ * Keeps the chunk's lease while its lookup runs, renewed every third of it: a gateway that asks
+ * the fleet to wait (a 429's Retry-After) can hold a lookup past a lease, and another worker would
+ * then take the chunk and ask the gateway for the same rows again. A lease found lost (its batch
+ * cancelled or closed) aborts the lookup, whose answers could no longer be written.
+ */
+async function whileLeased<T>(chunk: AdmittedChunk, lookup: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const lost = new AbortController();
+  const seconds = env().BATCH_CHUNK_LEASE_SECONDS;
+  const renew = () =>
+    pool()
+      .query(
+        `UPDATE batch_chunk SET leased_until = now() + make_interval(secs => $4)
+          WHERE batch_id = $1 AND chunk_no = $2 AND lease_id = $3 AND done_at IS NULL`,
+        [chunk.batch_id, chunk.chunk_no, chunk.leaseId, seconds],
+      )
+      .then(({ rowCount }) => {
+        if (rowCount === 0) lost.abort();
+      })
+      // One renewal missed leaves two more before the lease runs out.
+      .catch(() => log("warn", "batch chunk lease not renewed", { batchId: chunk.batch_id, chunkNo: chunk.chunk_no }));
+  const timer = setInterval(renew, (seconds * 1000) / 3);
+  try {
+    return await lookup(lost.signal);
+  } finally {
+    clearInterval(timer);
   }
 }
 
