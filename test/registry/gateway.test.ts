@@ -4,12 +4,16 @@
  * Time promises are asserted by structure: the simulator's call counter and its one-second windows.
  */
 import { spawn } from "node:child_process";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { register } from "prom-client";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { startRegistrySimulator } from "../../registry-simulator/server";
 import type { GatewayRecord } from "../../registry-simulator/citizens";
 import { DEFAULT_LEVERS } from "../../registry-simulator/levers";
 import { gatewayRegistry } from "@/server/registry/gateway/client";
+import { postToGateway } from "@/server/registry/gateway/http";
+import { freePort } from "../../scripts/lib/free-port";
 import { circuitState } from "@/server/registry/gateway/policy";
 import { RegistryRecordError, RegistryUnavailableError, type LookupOptions } from "@/server/registry/types";
 import { flushFigures, PROCESS_ID } from "@/server/registry/gateway/figures";
@@ -545,6 +549,36 @@ describe("a verify that gets no quota", () => {
 });
 
 describe("what operators see", () => {
+  it("records a call the gateway never answered with the time it waited, not as an instant one", async () => {
+    const faultSeconds = async () =>
+      ((await register.getSingleMetric("hubi_registry_call_duration_seconds")!.get()).values as { metricName?: string; labels: { outcome?: string }; value: number }[]).find(
+        (v) => v.metricName === "hubi_registry_call_duration_seconds_sum" && v.labels.outcome === "fault",
+      )?.value ?? 0;
+    const before = await faultSeconds();
+    sim.levers.hang = true;
+    try {
+      // The budget's own timer ends the held call 1 s after the lookup began (of which a token and a quota slot take a little).
+      expect(((await failure(lookup("11111111111", budget(1000)))) as RegistryUnavailableError).reason).toBe("timeout");
+    } finally {
+      await fetch(`${sim.url}/__admin/levers`, { method: "PATCH", body: JSON.stringify({ hang: false }) });
+    }
+    expect((await faultSeconds()) - before).toBeGreaterThanOrEqual(0.25);
+  });
+
+  it("tells a gateway that refuses connections (never reached: no call the authority bills) from one that drops them", async () => {
+    const request = { body: "{}", contentType: "application/json", signal: AbortSignal.timeout(5000) };
+    const closed = `http://127.0.0.1:${await freePort()}`;
+    expect(await failure(postToGateway(closed, "v1/identities/lookup", request))).toMatchObject({ kind: "unreachable" });
+    const dropping = http.createServer((req) => req.socket.destroy());
+    await new Promise<void>((resolve) => dropping.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(dropping.address() as AddressInfo).port}`;
+      expect(await failure(postToGateway(url, "v1/identities/lookup", request))).toMatchObject({ kind: "connection" });
+    } finally {
+      dropping.close();
+    }
+  });
+
   it("shows the fleet's circuit, calls, latency, quota use and calls per business per day", async () => {
     const biz = await createTestBusiness({ name: "Gateway Panel Microfinance" });
     await lookup("11111111111", { ...budget(), businessId: biz.businessId });

@@ -60,6 +60,7 @@ async function attempt<T>(c: Call<T>, caller: AbortSignal): Promise<T> {
       throw unsentProbe ? new ProbeNotSent(error) : error;
     }
     let res: GatewayResponse;
+    const sentAt = performance.now();
     try {
       res = await gatewayPolicy().requestTimeout.execute(
         ({ signal }) =>
@@ -72,9 +73,12 @@ async function attempt<T>(c: Call<T>, caller: AbortSignal): Promise<T> {
         c.options.answerSignal ?? caller,
       );
     } catch (error) {
-      // No answer in time counts against the gateway whichever budget ran out (ours or the caller's).
-      recordCall("fault", 0, c.options.businessId);
-      logCall(c, error instanceof UpstreamFault ? error.kind : "error", 0);
+      // No answer in time counts against the gateway whichever budget ran out (ours or the caller's),
+      // with the time it took. A request that never reached the gateway is no call the authority bills.
+      const kind = error instanceof UpstreamFault ? error.kind : "error";
+      const latencyMs = performance.now() - sentAt;
+      recordCall("fault", latencyMs, kind === "unreachable" ? undefined : c.options.businessId);
+      logCall(c, kind, latencyMs);
       throw error;
     }
     unsentProbe = false;

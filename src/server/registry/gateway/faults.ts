@@ -1,12 +1,12 @@
 /**
- * A gateway call that got no usable answer because of the gateway: refused or reset connection,
+ * A gateway call that got no usable answer because of the gateway: refused (`unreachable`) or reset connection,
  * timeout, 5xx, a body that does not match its schema, a response over the size limit, rejected
  * credentials. These, and only these, count against the gateway's health (the circuit breaker)
  * and may be retried while the caller's budget allows.
  */
 export class UpstreamFault extends Error {
   constructor(
-    readonly kind: "connection" | "timeout" | "status" | "malformed" | "oversized" | "credentials",
+    readonly kind: "unreachable" | "connection" | "timeout" | "status" | "malformed" | "oversized" | "credentials",
     readonly status?: number,
     readonly retryAfterSeconds?: number,
   ) {

@@ -61,9 +61,12 @@ export async function postToGateway(
     if (error instanceof UpstreamFault) throw error;
     if (error instanceof errors.ResponseExceededMaxSizeError) throw new UpstreamFault("oversized");
     if (request.signal.aborted) throw new UpstreamFault("timeout");
-    throw new UpstreamFault("connection");
+    throw new UpstreamFault(NOT_CONNECTED.has((error as { code?: string }).code ?? "") ? "unreachable" : "connection");
   }
 }
+
+/** Errors of a request that never reached the gateway: no connection was made. */
+const NOT_CONNECTED = new Set(["ECONNREFUSED", "UND_ERR_CONNECT_TIMEOUT", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
 
 function parseJson(text: string): unknown {
   try {
