@@ -55,6 +55,9 @@ beforeAll(async () => {
       PENDING_WORKER_IN_APP: "true",
       PENDING_LOOKUP_GIVE_UP_SECONDS: "120",
       REGISTRY_BREAKER_OPEN_SECONDS: String(BREAKER_OPEN_SECONDS),
+      // Tests that hold or fail calls on purpose leave a few consecutive faults behind in a process
+      // (a success in the other process does not clear them): only the outage test opens the circuit.
+      REGISTRY_BREAKER_FAULTS: "12",
     },
   });
   biz = await createTestBusiness({ live: true, credits: 100 });
@@ -95,13 +98,13 @@ async function whileHeld<T>(during: () => Promise<T>, after: Partial<typeof DEFA
   }
 }
 
-/** Runs `during` while the gateway answers every lookup 503, then brings it back. */
-async function whileDown<T>(during: () => Promise<T>): Promise<T> {
-  await levers({ status: 503 });
+/** Runs `during` while the gateway answers every lookup 503 (with `Retry-After`, when given), then brings it back. */
+async function whileDown<T>(during: () => Promise<T>, { retryAfterSeconds = DEFAULT_LEVERS.retryAfterSeconds } = {}): Promise<T> {
+  await levers({ status: 503, retryAfterSeconds });
   try {
     return await during();
   } finally {
-    await levers({ status: 0 });
+    await levers({ status: 0, retryAfterSeconds: DEFAULT_LEVERS.retryAfterSeconds });
   }
 }
 
@@ -253,6 +256,22 @@ describe("an app on the registry gateway", () => {
     expect(done).toEqual({ result: "verified", attempts: 2 });
     // The 429 came at least 2.5 s after sending; the next attempt at least its 5 s after that.
     expect(next.getTime() - sentAt.getTime()).toBeGreaterThanOrEqual(7_000);
+  });
+
+  it("starts a lookup that goes on after a 503 no sooner than the gateway's Retry-After, and tells a retrying caller so", async () => {
+    const { payer, caller, verifyAs } = await payerOf(5);
+    const sentAt = (await pool().query<{ now: Date }>("SELECT now()")).rows[0]!.now;
+    const [pending, bare] = await whileDown(
+      async () => [await verifyAs("11111111111", { prefer: "respond-async" }), await verifyAs("11111111111", { "idempotency-key": "retry-after-1" })],
+      { retryAfterSeconds: 6 },
+    );
+    expect(pending.status).toBe(202);
+    expect(bare.status).toBe(503);
+    expect(Number(bare.headers.get("retry-after"))).toBeGreaterThanOrEqual(6);
+    // Both queued in the statement that answered, due no sooner than 6 s after the request.
+    const { rows } = await pool().query<{ next_attempt_at: Date }>("SELECT next_attempt_at FROM pending_lookup WHERE business_id = $1 AND attempts = 0", [payer.businessId]);
+    expect(rows.map((r) => r.next_attempt_at.getTime() - sentAt.getTime() >= 6_000)).toEqual([true, true]);
+    expect((await completed(caller, pending.body.data.id)).body.data).toMatchObject({ result: "verified" });
   });
 
   it("answers 202 pending within 2 s to a caller that sends Prefer: respond-async, then completes: event, final result and citizen on retrieve and replay, one credit", async () => {

@@ -116,8 +116,8 @@ export async function verifyCitizen(ctx: ServiceContext, input: VerifyCitizenInp
     goesOn = goingOn(error);
   }
   try {
-    const body = await recordOutcome(ctx, input, id, found, resumedFrom, goesOn?.leaseId);
-    if (goesOn) goOnHere({ ...lookupOf(ctx, input, id, true), leaseId: goesOn.leaseId }, goesOn.late);
+    const body = await recordOutcome(ctx, input, id, found, resumedFrom, goesOn);
+    if (goesOn?.late) goOnHere({ ...lookupOf(ctx, input, id, true), leaseId: goesOn.leaseId }, goesOn.late);
     return { body, replayed: false, status: body.data.result === "pending" ? 202 : 200 };
   } catch (error) {
     await refund(ctx, input, id, {});
@@ -125,10 +125,18 @@ export async function verifyCitizen(ctx: ServiceContext, input: VerifyCitizenInp
   }
 }
 
-/** The call a lookup that goes on made, kept by this process under the lease its queued lookup is given. */
-type GoesOn = { late: Promise<RegistryMatch>; leaseId: string };
+/**
+ * How a lookup that goes on starts: from the call the budget ran out on, kept by this process
+ * under the lease its queued lookup is given; or, after a fault the gateway answered in time, with
+ * a first attempt no sooner than that answer's Retry-After.
+ */
+type GoesOn = { late: Promise<RegistryMatch>; leaseId: string; afterSeconds?: undefined } | { late?: undefined; leaseId?: undefined; afterSeconds?: number };
 
-const goingOn = (error: unknown): GoesOn | null => (error instanceof LookupGoesOn ? { late: error.late, leaseId: randomUUID() } : null);
+const goingOn = (error: RegistryUnavailableError): GoesOn =>
+  error instanceof LookupGoesOn ? { late: error.late, leaseId: randomUUID() } : { afterSeconds: error.retryAfterSeconds && Math.ceil(error.retryAfterSeconds) };
+
+/** Where its queued lookup starts (pending-lookup.ts). */
+const startOf = (goesOn: GoesOn | null) => ({ leaseId: goesOn?.leaseId, afterSeconds: goesOn?.afterSeconds });
 
 export type VerifyCitizenResult = { body: VerifyCitizenResponse; replayed: boolean; status?: 200 | 202 };
 
@@ -149,12 +157,13 @@ async function replay(input: VerifyCitizenInput, stored: VerifyCitizenResponse):
  * answer goes on for the retry under the request's Idempotency-Key (a free 503 either way).
  */
 async function refuse(ctx: ServiceContext, input: VerifyCitizenInput, id: string, error: unknown, charged = true): Promise<never> {
-  const goesOn = mayAnswerLater(error) && !!input.idempotency;
-  const here = goesOn ? goingOn(error) : null;
-  await refund(ctx, input, id, { goesOn, leaseId: here?.leaseId, charged });
-  if (here) goOnHere({ ...lookupOf(ctx, input, id, false), leaseId: here.leaseId }, here.late);
+  const goesOn = mayAnswerLater(error) && input.idempotency ? goingOn(error) : null;
+  await refund(ctx, input, id, { goesOn, charged });
+  if (goesOn?.late) goOnHere({ ...lookupOf(ctx, input, id, false), leaseId: goesOn.leaseId }, goesOn.late);
   if (error instanceof RegistryUnavailableError) {
-    throw registryUnavailable(goesOn ? LOOKUP_RETRY_AFTER_SECONDS : (error.retryAfterSeconds ?? LOOKUP_RETRY_AFTER_SECONDS), goesOn);
+    // A retry under the key finds the answer no sooner than the lookup's first attempt.
+    const retryAfter = goesOn ? Math.max(LOOKUP_RETRY_AFTER_SECONDS, goesOn.afterSeconds ?? 0) : (error.retryAfterSeconds ?? LOOKUP_RETRY_AFTER_SECONDS);
+    throw registryUnavailable(retryAfter, !!goesOn);
   }
   // The registry refused this one record or answered it with a status Hubi does not know: no result.
   if (error instanceof RegistryRecordError) throw registryCannotAnswer();
@@ -261,7 +270,7 @@ async function recordOutcome(
   id: string,
   found: RegistryMatch,
   resumedFrom: string | null,
-  leaseId?: string,
+  goesOn: GoesOn | null,
 ): Promise<VerifyCitizenResponse> {
   const matched = compareClaim(input.match, found.citizen);
   const live = input.mode === "live";
@@ -288,7 +297,7 @@ async function recordOutcome(
       match: matched,
     };
     try {
-      await write(ctx, input, body, at, resumedFrom, leaseId);
+      await write(ctx, input, body, at, resumedFrom, goesOn);
       // A pending verification is counted once, with its final result, when it completes.
       if (found.result !== "pending") countVerifications(input.mode, input.channel, found.result, 1, live ? 1 : 0);
       return body;
@@ -303,7 +312,7 @@ async function recordOutcome(
  * A `pending` verification raises no event yet and queues its lookup; an answer picked up after a
  * 503 consumes the lookup that resolved it.
  */
-async function write(ctx: ServiceContext, input: VerifyCitizenInput, body: VerifyCitizenResponse, at: Date, resumedFrom: string | null, leaseId?: string): Promise<void> {
+async function write(ctx: ServiceContext, input: VerifyCitizenInput, body: VerifyCitizenResponse, at: Date, resumedFrom: string | null, goesOn: GoesOn | null): Promise<void> {
   const q = new Sql();
   const v = body.data;
   const actor = ctx.actor;
@@ -325,7 +334,7 @@ async function write(ctx: ServiceContext, input: VerifyCitizenInput, body: Verif
   );
   const completed = input.idempotency ? `,${completeClaimCte(q, input.idempotency.scope, v.id, body, pending ? 202 : 200)}` : "";
   const queued = pending
-    ? `,${queueLookupCte(q, { ...lookupOf(ctx, input, v.id, true), onlyIf: "EXISTS (SELECT 1 FROM inserted)", leaseId })}`
+    ? `,${queueLookupCte(q, { ...lookupOf(ctx, input, v.id, true), onlyIf: "EXISTS (SELECT 1 FROM inserted)", ...startOf(goesOn) })}`
     : "";
   const consumed = resumedFrom
     ? `,
@@ -346,7 +355,7 @@ async function refund(
   ctx: ServiceContext,
   input: VerifyCitizenInput,
   id: string,
-  { goesOn = false, leaseId, charged = true }: { goesOn?: boolean; leaseId?: string; charged?: boolean },
+  { goesOn = null, charged = true }: { goesOn?: GoesOn | null; charged?: boolean },
 ): Promise<void> {
   const live = input.mode === "live" && charged;
   if (!live && !input.idempotency) return;
@@ -366,7 +375,7 @@ async function refund(
       : null,
     input.idempotency && goesOn ? awaitLookupCte(q, input.idempotency.scope, id) : null,
     input.idempotency && goesOn
-      ? queueLookupCte(q, { ...lookupOf(ctx, input, id, false), leaseId })
+      ? queueLookupCte(q, { ...lookupOf(ctx, input, id, false), ...startOf(goesOn) })
       : null,
     input.idempotency && !goesOn ? releaseClaimCte(q, input.idempotency.scope) : null,
   ].filter(Boolean);
