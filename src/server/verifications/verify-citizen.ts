@@ -120,7 +120,7 @@ export async function verifyCitizen(ctx: ServiceContext, input: VerifyCitizenInp
     if (goesOn?.late) goOnHere({ ...lookupOf(ctx, input, id, true), leaseId: goesOn.leaseId }, goesOn.late);
     return { body, replayed: false, status: body.data.result === "pending" ? 202 : 200 };
   } catch (error) {
-    await refund(ctx, input, id, {});
+    await refund(ctx, input, id);
     throw error;
   }
 }
@@ -355,7 +355,7 @@ async function refund(
   ctx: ServiceContext,
   input: VerifyCitizenInput,
   id: string,
-  { goesOn = null, charged = true }: { goesOn?: GoesOn | null; charged?: boolean },
+  { goesOn = null, charged = true }: { goesOn?: GoesOn | null; charged?: boolean } = {},
 ): Promise<void> {
   const live = input.mode === "live" && charged;
   if (!live && !input.idempotency) return;
