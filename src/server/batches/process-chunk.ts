@@ -31,7 +31,7 @@ import { transaction } from "@/server/db/transaction";
 import { pool } from "@/server/db/client";
 import { Sql } from "@/server/db/sql";
 import { newReference } from "@/server/crypto/identifiers";
-import { registryFor } from "@/server/registry";
+import { MAX_RETRY_AFTER_SECONDS, registryFor } from "@/server/registry";
 import { RegistryRecordError, RegistryUnavailableError, type LookupOptions, type RegistryMatch } from "@/server/registry/types";
 import { refundCreditCtes } from "@/server/credits/refund-credit-sql";
 import { compareClaim } from "@/server/verifications/compare-claim";
@@ -94,7 +94,7 @@ export async function processNextChunk(): Promise<boolean> {
     const valid = validRows(chunk).slice(0, chunk.admitted);
     const options = { businessId: chunk.business_id, priority: "batch" as const, requestId: `${chunk.batch_id}.${chunk.chunk_no}` };
     const ids = valid.map(({ row }) => row.nationalId);
-    const found = ids.length > 0 ? await whileLeased(chunk, (signal) => lookUp(chunk, ids, { ...options, signal })) : [];
+    const found = ids.length > 0 ? await whileLeased(chunk, (budget) => lookUp(chunk, ids, { ...options, ...budget })) : [];
     const written = await recordOutcome(chunk, found);
     if (written) observeChunk(chunk, written, "done", started);
   } catch (error) {
@@ -121,14 +121,17 @@ async function lookUp(chunk: AdmittedChunk, nationalIds: string[], options: Look
 }
 
 /**
- * Keeps the chunk's lease while its lookup runs, renewed every third of it: a gateway that asks
+ * Keeps the chunk's lease while its lookup runs, renewed every quarter of it: a gateway that asks
  * the fleet to wait (a 429's Retry-After) can hold a lookup past a lease, and another worker would
- * then take the chunk and ask the gateway for the same rows again. A lease found lost (its batch
- * cancelled or closed) aborts the lookup, whose answers could no longer be written.
+ * then take the chunk and ask the gateway for the same rows again. The lookup may start no new
+ * call once its lease is found lost (its batch cancelled or closed: the answers could no longer be
+ * written) or once it has run longer than any wait the gateway may ask for and a call besides;
+ * calls already sent are left to end by their own timeout, not cut into faults of the gateway.
  */
-async function whileLeased<T>(chunk: AdmittedChunk, lookup: (signal: AbortSignal) => Promise<T>): Promise<T> {
+async function whileLeased<T>(chunk: AdmittedChunk, lookup: (options: Pick<LookupOptions, "signal" | "answerSignal">) => Promise<T>): Promise<T> {
   const lost = new AbortController();
   const seconds = env().BATCH_CHUNK_LEASE_SECONDS;
+  const signal = AbortSignal.any([lost.signal, AbortSignal.timeout(MAX_RETRY_AFTER_SECONDS * 1000 + env().REGISTRY_TIMEOUT_MS)]);
   const renew = () =>
     pool()
       .query(
@@ -139,11 +142,11 @@ async function whileLeased<T>(chunk: AdmittedChunk, lookup: (signal: AbortSignal
       .then(({ rowCount }) => {
         if (rowCount === 0) lost.abort();
       })
-      // One renewal missed leaves two more before the lease runs out.
+      // One renewal missed leaves another before the lease runs out.
       .catch(() => log("warn", "batch chunk lease not renewed", { batchId: chunk.batch_id, chunkNo: chunk.chunk_no }));
-  const timer = setInterval(renew, (seconds * 1000) / 3);
+  const timer = setInterval(renew, (seconds * 1000) / 4);
   try {
-    return await lookup(lost.signal);
+    return await lookup({ signal, answerSignal: new AbortController().signal });
   } finally {
     clearInterval(timer);
   }

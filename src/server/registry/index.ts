@@ -7,6 +7,8 @@ import { sandboxRegistry } from "./sandbox";
 import type { CitizenRegistry, LookupOptions } from "./types";
 import { registryDelay } from "./wait";
 
+export { MAX_RETRY_AFTER_SECONDS } from "./gateway/http";
+
 /** Test keys never touch the real registry. */
 export const registryFor = (mode: Mode): CitizenRegistry => (mode === "live" ? liveRegistry() : sandboxRegistry);
 

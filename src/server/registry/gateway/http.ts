@@ -8,6 +8,8 @@ import { env } from "@/env";
 import { UpstreamFault } from "./faults";
 
 export const MAX_RESPONSE_BYTES = 64 * 1024;
+/** The longest Retry-After Hubi honours: a longer one is read as this. */
+export const MAX_RETRY_AFTER_SECONDS = 3600;
 export const MALFORMED = Symbol("malformed body");
 
 export type GatewayResponse = { status: number; body: unknown; retryAfterSeconds?: number; latencyMs: number };
@@ -78,5 +80,5 @@ function parseJson(text: string): unknown {
 
 function retryAfter(header: string | string[] | undefined): number | undefined {
   const seconds = Number(Array.isArray(header) ? header[0] : header);
-  return Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds, 3600) : undefined;
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds, MAX_RETRY_AFTER_SECONDS) : undefined;
 }
