@@ -171,8 +171,18 @@ describe("answers", () => {
     // 5 refused → 3 refused + 2 → 2 refused + 1 → 1 + 1 refused: seven calls, each named after its half.
     const requestIds = sim.counts().requestIds.slice(-7).sort();
     expect(sim.counts().batchLookups - before).toBe(7);
-    expect(requestIds).toEqual(["batch-9.1", "batch-9.1.1", "batch-9.1.1.1", "batch-9.1.1.1.1", "batch-9.1.1.1.2", "batch-9.1.1.2", "batch-9.1.2"]);
+    expect(requestIds).toEqual(["batch-9.1", "batch-9.1-1", "batch-9.1-1-1", "batch-9.1-1-1-1", "batch-9.1-1-1-2", "batch-9.1-1-2", "batch-9.1-2"]);
     expect(circuitState()).toBe("closed");
+  });
+
+  it("stops halving a group whose every NIN is refused at room for two refused NINs, not one call per NIN", async () => {
+    const ids = Array.from({ length: 16 }, (_, i) => `9876543${String(2000 + i)}`);
+    sim.levers.badRequestNins = ids;
+    const before = sim.counts().batchLookups;
+    const group = (await failure(gatewayRegistry.lookupMany(ids, budget()))) as RegistryRecordError;
+    expect(group.faulty).toEqual(ids.map((_, i) => i));
+    // The group's call and 4·log2(16) = 16 more, where halving to single NINs would take 30.
+    expect(sim.counts().batchLookups - before).toBe(17);
   });
 
   it.each(["truncated", "missing_field", "wrong_type", "oversized", "oversized_chunked"] as const)("never verifies on a %s body", async (malformed) => {

@@ -168,16 +168,24 @@ async function lookupMany(nationalIds: string[], options: LookupOptions = {}): P
 
 /**
  * One lookup-batch call. The gateway answers 400 for the whole group when it refuses one NIN in
- * it: the group is halved until the refused records stand alone (about 2·log2(n) more calls for
- * one of them), so that only they go without a result.
+ * it: the group is halved until the refused records stand alone (2·log2(n) more calls for one of
+ * them), so that only they go without a result. Each half's X-Request-ID is its group's with `-1`
+ * or `-2`. The halving stops at room for two refused NINs (the authority bills every call): a
+ * gateway that refuses the whole request, whatever its NINs, costs a group that many calls, not 2n.
  */
-async function lookupGroup(ids: string[], options: LookupOptions, requestId: string | undefined): Promise<(RegistryMatch | undefined)[]> {
+async function lookupGroup(
+  ids: string[],
+  options: LookupOptions,
+  requestId: string | undefined,
+  split = { calls: 4 * Math.ceil(Math.log2(ids.length)) },
+): Promise<(RegistryMatch | undefined)[]> {
   const answer = await call({ path: "v1/identities/lookup-batch", payload: { nins: ids }, options: { ...options, requestId }, ids: ids.length, read: (res) => readGroup(res, ids) });
   if (answer !== GROUP_REFUSED) return answer;
-  if (ids.length === 1) return [undefined];
+  if (ids.length === 1 || split.calls < 2) return ids.map(() => undefined);
+  split.calls -= 2;
   const half = Math.ceil(ids.length / 2);
   const halves = [ids.slice(0, half), ids.slice(half)];
-  return (await Promise.all(halves.map((part, n) => lookupGroup(part, options, requestId && `${requestId}.${n + 1}`)))).flat();
+  return (await Promise.all(halves.map((part, n) => lookupGroup(part, options, requestId && `${requestId}-${n + 1}`, split)))).flat();
 }
 
 /** The gateway refused the request (a 400): it will not look up one of its NINs, at least. */
