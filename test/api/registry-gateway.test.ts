@@ -406,7 +406,8 @@ describe("an app on the registry gateway", () => {
           [payer.businessId],
         )
       ).rows[0]!.n;
-    // Each with a key of its own: a key whose call the gateway answered 503 waits for its lookup to go on.
+    // Each with a key of its own: a key whose call the gateway answered 503 waits for its lookup to go on,
+    // due after the 503's Retry-After, long enough that no such lookup opens or probes the circuit meanwhile.
     let attempt = 0;
     const refused = await whileDown(() =>
       waitFor("a verify the open circuit refuses", async () => {
@@ -416,6 +417,7 @@ describe("an app on the registry gateway", () => {
         expect(res.status).toBe(503);
         return sim!.counts().lookups === calls ? { res, key, before, after: await footprint() } : null;
       }),
+      { retryAfterSeconds: 60 },
     );
     expect(refused.res.body).toMatchObject({ code: "REGISTRY_UNAVAILABLE" });
     expect(refused.res.headers.get("retry-after")).toBe(String(BREAKER_OPEN_SECONDS));

@@ -42,7 +42,7 @@ export const openOutcome = (id: string, sealed: Buffer): RegistryMatch => JSON.p
 
 /**
  * Queues the lookup, due at once (or in `afterSeconds`, the Retry-After of the gateway's answer
- * that made it go on), in the statement that answers its request; `onlyIf` (SQL
+ * that made it go on, at the latest when it gives up), in the statement that answers its request; `onlyIf` (SQL
  * boolean) ties it to that statement's write (the pending verification inserted). `leaseId`: its
  * first attempt is the call the request made, still going on in this process, which holds the
  * lookup's lease until it lands (complete-pending-lookup.ts, `goOnHere`); if this process dies
@@ -53,11 +53,12 @@ export function queueLookupCte(
   o: { id: string; businessId: string; mode: Mode; recorded: boolean; request: PendingRequest; onlyIf?: string; leaseId?: string; afterSeconds?: number },
 ): string {
   const lease = o.leaseId ? q.p(o.leaseId, "uuid") : "NULL::uuid";
+  const giveUpAt = `now() + make_interval(secs => ${q.p(env().PENDING_LOOKUP_GIVE_UP_SECONDS, "int")})`;
   return `
   queued_lookup AS (
     INSERT INTO pending_lookup (id, business_id, mode, recorded, request, next_attempt_at, give_up_at, lease_id, leased_until, attempts)
     SELECT ${q.p(o.id, "uuid")}, ${q.p(o.businessId, "uuid")}, ${q.p(o.mode, '"Mode"')}, ${q.p(o.recorded, "boolean")},
-           ${q.p(sealRequest(o.id, o.request), "bytea")}, now() + make_interval(secs => ${q.p(o.afterSeconds ?? 0, "int")}), now() + make_interval(secs => ${q.p(env().PENDING_LOOKUP_GIVE_UP_SECONDS, "int")}),
+           ${q.p(sealRequest(o.id, o.request), "bytea")}, least(now() + make_interval(secs => ${q.p(o.afterSeconds ?? 0, "int")}), ${giveUpAt}), ${giveUpAt},
            ${lease}, ${o.leaseId ? `now() + make_interval(secs => ${q.p(env().PENDING_LOOKUP_LEASE_SECONDS, "int")})` : "NULL"}, ${o.leaseId ? 1 : 0}
      WHERE ${o.onlyIf ?? "true"}
   )`;

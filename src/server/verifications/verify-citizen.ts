@@ -17,7 +17,8 @@
  * way the call already made goes on in this process and lands its answer under the queued
  * lookup's lease (complete-pending-lookup.ts, `goOnHere`). A registry that refuses at once
  * (circuit open, no quota) is a free 503 that leaves nothing; a circuit known to be open before
- * the admission takes no credit at all, so that an outage raises no credits_low on the way.
+ * the admission takes no credit at all, so that an open circuit raises no credits_low (a verify
+ * admitted just before it opened is still charged and refunded).
  *
  * Round trips to the database on the way (after authentication): live, 3 (admission, the lookup's
  * gateway quota slot or the mirror registry's query, outcome), 2 when the admission takes the
@@ -26,6 +27,7 @@
  * (`keyCheck`), which saves the key's own round trip.
  */
 import { randomUUID } from "node:crypto";
+import { env } from "@/env";
 import type { Mode } from "@/generated/prisma/enums";
 import type { ConsentRequest, LawfulBasis, MatchRequest, VerifyCitizenResponse } from "@/contracts/verifications";
 import { actorRef, type ServiceContext } from "@/server/context";
@@ -162,7 +164,9 @@ async function refuse(ctx: ServiceContext, input: VerifyCitizenInput, id: string
   if (goesOn?.late) goOnHere({ ...lookupOf(ctx, input, id, false), leaseId: goesOn.leaseId }, goesOn.late);
   if (error instanceof RegistryUnavailableError) {
     // A retry under the key finds the answer no sooner than the lookup's first attempt.
-    const retryAfter = goesOn ? Math.max(LOOKUP_RETRY_AFTER_SECONDS, goesOn.afterSeconds ?? 0) : (error.retryAfterSeconds ?? LOOKUP_RETRY_AFTER_SECONDS);
+    const retryAfter = goesOn
+      ? Math.max(LOOKUP_RETRY_AFTER_SECONDS, Math.min(goesOn.afterSeconds ?? 0, env().PENDING_LOOKUP_GIVE_UP_SECONDS))
+      : (error.retryAfterSeconds ?? LOOKUP_RETRY_AFTER_SECONDS);
     throw registryUnavailable(retryAfter, !!goesOn);
   }
   // The registry refused this one record or answered it with a status Hubi does not know: no result.
@@ -192,8 +196,9 @@ type AdmitRow = ClaimRow & Partial<KeyCheckRow> & { took: number; slot_ms: numbe
 /**
  * Step 1: one statement, none at all for a sandbox verify without an Idempotency-Key. A live one
  * may take its gateway quota slot here too, only once admitted and not resuming a lookup, and
- * charges nothing while the registry refuses at once (`refused`: only a resumed lookup, which
- * asks nothing, is admitted then), and check its key first (`keyCheck`: nothing is claimed, charged or taken unless the key passes). It
+ * checks its key first (`keyCheck`: nothing is claimed, charged or taken unless the key passes).
+ * While the registry would refuse at once (`refused`) it charges nothing: only a retry that
+ * resumes a finished lookup, which asks the registry nothing, is admitted and paid for. It
  * commits without waiting for the WAL's flush: no answer rests on it alone, since the outcome (or
  * the refund) that every admitted verify ends with commits synchronously, and that flush carries
  * the admission's records with it. A crash before then loses a claim, a credit and a slot for a
