@@ -18,7 +18,7 @@ import { api } from "../support/api";
 import { startApp, type RunningApp } from "../support/app";
 import { createTestBusiness, type TestBusiness } from "../support/factories";
 import { batchEnded, batchFootprint, csvOf, resultLines, upload } from "../support/batches";
-import { balanceOf, ledgerSum, verificationCount } from "../support/queries";
+import { balanceOf, ledgerSum, sleep, verificationCount } from "../support/queries";
 import { waitFor } from "../support/wait-for";
 import { pool } from "@/server/db/client";
 import { createOwnDatabase } from "../support/own-database";
@@ -394,6 +394,18 @@ describe("an app on the registry gateway", () => {
     const batch = await batchEnded(payer.liveKey!, created.body.data.id, { baseUrl: app.url });
     expect(batch).toMatchObject({ status: "completed", processedRows: 2, creditsUsed: 2 });
     expect(sim!.counts().batchLookups - groupsBefore).toBe(2);
+  });
+
+  it("leaves a cancelled chunk's call at the gateway to end by itself: a lost lease is no fault of the gateway's", async () => {
+    const payer = await createTestBusiness({ live: true, credits: 5 });
+    await whileHeld(async () => {
+      const created = await upload(payer.liveKey!, csvOf("nationalId", ["11111111111"]), "text/csv", { baseUrl: app.url });
+      await waitFor("the chunk's call held at the gateway", () => sim!.held() === 1);
+      expect((await api("POST", `/batches/${created.body.data.id}/cancel`, { key: payer.liveKey, baseUrl: app.url })).status).toBe(200);
+      // Two renewals (a quarter of the tests' 5-second lease apart) find the lease lost; the call is not cut.
+      await sleep(3_000);
+      expect(sim!.held()).toBe(1);
+    });
   });
 
   it("answers an outage with a free 503 that asks nothing and takes no credit once its circuit is open, then recovers by itself", async () => {
