@@ -293,9 +293,15 @@ describe("webhook delivery", () => {
       // More slow events than the two workers have slots (2 × 4).
       const slowEvents = await Promise.all(Array.from({ length: 10 }, () => raise(slow.businessId)));
       await waitFor("the slow receiver to be called", () => receiver.requests.some((r) => r.path.endsWith("/slow")));
+      // A transaction held across the hanging request began before it and is still open a second
+      // later. A worker's own short transactions (recording another delivery's attempt) show as idle
+      // in transaction for a moment between their statements: a snapshot alone would catch those.
+      const calledBy = (await pool().query<{ now: Date }>("SELECT now()")).rows[0]!.now;
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
       const { rows } = await pool().query<{ n: number }>(
-        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1 AND state LIKE 'idle in transaction%'",
-        [WORKER_SESSIONS],
+        `SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND application_name = $1 AND state LIKE 'idle in transaction%' AND xact_start <= $2`,
+        [WORKER_SESSIONS, calledBy],
       );
       expect((await pool().query("SELECT 1 FROM pg_stat_activity WHERE application_name = $1", [WORKER_SESSIONS])).rowCount).toBeGreaterThan(0);
       expect(rows[0]!.n).toBe(0);
