@@ -90,21 +90,20 @@ const verify = (nationalId: string) => api("POST", "/verify/citizen", { key: biz
  * answered 504, a fault its pending lookup retries) with `after` pulled at the same time.
  */
 async function whileHeld<T>(during: () => Promise<T>, after: Partial<typeof DEFAULT_LEVERS> = {}): Promise<T> {
-  await levers({ hang: true });
-  try {
-    return await during();
-  } finally {
-    await levers({ hang: false, ...after });
-  }
+  return withLevers({ hang: true }, during, { hang: false, ...after });
 }
 
 /** Runs `during` while the gateway answers every lookup 503 (with `Retry-After`, when given), then brings it back. */
-async function whileDown<T>(during: () => Promise<T>, { retryAfterSeconds = DEFAULT_LEVERS.retryAfterSeconds } = {}): Promise<T> {
-  await levers({ status: 503, retryAfterSeconds });
+const whileDown = <T>(during: () => Promise<T>, { retryAfterSeconds = DEFAULT_LEVERS.retryAfterSeconds } = {}): Promise<T> =>
+  withLevers({ status: 503, retryAfterSeconds }, during, { status: 0, retryAfterSeconds: DEFAULT_LEVERS.retryAfterSeconds });
+
+/** Runs `during` with the levers `on` pulled, and pulls `off` after it, whatever happened. */
+async function withLevers<T>(on: Partial<typeof DEFAULT_LEVERS>, during: () => Promise<T>, off: Partial<typeof DEFAULT_LEVERS>): Promise<T> {
+  await levers(on);
   try {
     return await during();
   } finally {
-    await levers({ status: 0, retryAfterSeconds: DEFAULT_LEVERS.retryAfterSeconds });
+    await levers(off);
   }
 }
 
