@@ -107,6 +107,28 @@ async function withLevers<T>(on: Partial<typeof DEFAULT_LEVERS>, during: () => P
   }
 }
 
+/** A business's ledger lines and events: what any charge leaves, even one given back. */
+const footprintOf = async (businessId: string) =>
+  (
+    await pool().query<{ n: number }>(
+      "SELECT (SELECT count(*) FROM credit_ledger_entry WHERE business_id = $1) + (SELECT count(*) FROM outbox_event WHERE business_id = $1) AS n",
+      [businessId],
+    )
+  ).rows[0]!.n;
+
+/** A verify by a business with one credit, answered a free 503 that asked the gateway nothing and left no footprint. */
+async function refusedFree(headers: Record<string, string>) {
+  // One credit: a charge, even one given back, would raise credits_exhausted.
+  const { payer, verifyAs } = await payerOf(1);
+  const [calls, before] = [sim!.counts().lookups, await footprintOf(payer.businessId)];
+  const res = await verifyAs("11111111111", headers);
+  expect(res.status).toBe(503);
+  expect(res.body).toMatchObject({ code: "REGISTRY_UNAVAILABLE" });
+  expect(sim!.counts().lookups).toBe(calls);
+  expect(await footprintOf(payer.businessId)).toBe(before);
+  return { payer, res };
+}
+
 /** A live caller with a business of its own, and what it asks this app. */
 async function payerOf(credits: number) {
   const payer = await createTestBusiness({ live: true, credits });
@@ -223,13 +245,14 @@ describe("an app on the registry gateway", () => {
     expect(await balanceOf(payer.businessId)).toBe(4);
   });
 
-  it("waits as long as the gateway's Retry-After before asking again for a lookup whose own call got a 429", async () => {
+  it("pauses the fleet for a 429's Retry-After: its lookup asks again no sooner, and a verify the pause outlasts is refused free", async () => {
     const payer = await createTestBusiness({ live: true, credits: 5 });
     // The 429 comes after the 1.5 s budget, to the call that goes on; the retry schedule's first step is 2 s.
-    await levers({ latencyMs: 2500, status: 429, retryAfterSeconds: 5 });
+    await levers({ latencyMs: 2500, status: 429, retryAfterSeconds: 8 });
     let id: string;
     let sentAt: Date;
     let next: Date;
+    let refused: Awaited<ReturnType<typeof refusedFree>>;
     try {
       sentAt = (await pool().query<{ now: Date }>("SELECT now()")).rows[0]!.now;
       const res = await api("POST", "/verify/citizen", { key: payer.liveKey, body: { nationalId: "11111111111" }, headers: { prefer: "respond-async" }, baseUrl: app.url });
@@ -242,9 +265,12 @@ describe("an app on the registry gateway", () => {
         );
         return rows[0]?.next_attempt_at;
       });
+      // Still paused for about 5 s, longer than a respond-async verify's 1.5 s budget.
+      refused = await refusedFree({ prefer: "respond-async" });
     } finally {
       await levers({ latencyMs: 0, status: 0, retryAfterSeconds: DEFAULT_LEVERS.retryAfterSeconds });
     }
+    expect(Number(refused.res.headers.get("retry-after"))).toBeGreaterThanOrEqual(2);
     const done = await waitFor("the pending verification to complete", async () => {
       const { rows } = await pool().query<{ result: string; attempts: number }>(
         "SELECT v.result, p.attempts FROM verification v JOIN pending_lookup p ON p.id = v.id WHERE v.id = $1 AND v.result <> 'pending'",
@@ -253,8 +279,8 @@ describe("an app on the registry gateway", () => {
       return rows[0];
     });
     expect(done).toEqual({ result: "verified", attempts: 2 });
-    // The 429 came at least 2.5 s after sending; the next attempt at least its 5 s after that.
-    expect(next.getTime() - sentAt.getTime()).toBeGreaterThanOrEqual(7_000);
+    // The 429 came at least 2.5 s after sending; the next attempt at least its 8 s after that.
+    expect(next.getTime() - sentAt.getTime()).toBeGreaterThanOrEqual(10_500);
   });
 
   it("starts a lookup that goes on after a 503 no sooner than the gateway's Retry-After, and tells a retrying caller so", async () => {
@@ -410,13 +436,7 @@ describe("an app on the registry gateway", () => {
   it("answers an outage with a free 503 that asks nothing and takes no credit once its circuit is open, then recovers by itself", async () => {
     // One credit: a charge, even one given back, would raise credits_exhausted.
     const { payer, verifyAs } = await payerOf(1);
-    const footprint = async () =>
-      (
-        await pool().query<{ n: number }>(
-          "SELECT (SELECT count(*) FROM credit_ledger_entry WHERE business_id = $1) + (SELECT count(*) FROM outbox_event WHERE business_id = $1) AS n",
-          [payer.businessId],
-        )
-      ).rows[0]!.n;
+    const footprint = () => footprintOf(payer.businessId);
     // Each with a key of its own: a key whose call the gateway answered 503 waits for its lookup to go on,
     // due after the 503's Retry-After, long enough that no such lookup opens or probes the circuit meanwhile.
     let attempt = 0;

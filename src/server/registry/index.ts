@@ -1,10 +1,11 @@
 import type { Mode } from "@/generated/prisma/enums";
 import { env } from "@/env";
+import type { Sql } from "@/server/db/sql";
 import { databaseRegistry } from "./database";
 import { circuitRefusal, circuitRefuses, gatewayRegistry } from "./gateway/client";
-import { admissionSlot } from "./gateway/quota";
+import { admissionSlot, pauseOutlastingSql, pauseRefusal } from "./gateway/quota";
 import { sandboxRegistry } from "./sandbox";
-import type { CitizenRegistry, LookupOptions } from "./types";
+import type { CitizenRegistry, LookupOptions, RegistryUnavailableError } from "./types";
 import { registryDelay } from "./wait";
 
 export { MAX_RETRY_AFTER_SECONDS } from "./gateway/http";
@@ -16,13 +17,19 @@ export const registryFor = (mode: Mode): CitizenRegistry => (mode === "live" ? l
 export const admissionQuotaSlot = (mode: Mode) => (mode === "live" && env().REGISTRY_SOURCE !== "mirror" ? admissionSlot() : null);
 
 /**
- * Whether a live lookup would be refused now without asking the registry (the gateway's circuit is
- * open): a verify then takes no credit at all, rather than one it would give back at once.
+ * What refuses a live lookup without asking the registry, known before its verify's admission so
+ * that the admission takes no credit at all rather than one it would give back at once: the
+ * gateway's circuit, open (this process knows), or the fleet's 429 pause outlasting the lookup's
+ * budget (the admission statement reads it: `pausedMsSql`, NULL unless it does). Null when the
+ * lookup does not go to the gateway.
  */
-export const refusedNow = (mode: Mode): boolean => mode === "live" && env().REGISTRY_SOURCE !== "mirror" && circuitRefuses();
+export type AdmissionRefusal = { circuitOpen: boolean; pausedMsSql: (q: Sql) => string };
 
-/** The refusal a verify answers when `refusedNow` held for it. */
-export const registryRefusal = circuitRefusal;
+export const admissionRefusal = (mode: Mode, budgetMs: number): AdmissionRefusal | null =>
+  mode === "live" && env().REGISTRY_SOURCE !== "mirror" ? { circuitOpen: circuitRefuses(), pausedMsSql: (q) => pauseOutlastingSql(q, budgetMs) } : null;
+
+/** The refusal a verify answers when its admission was refused: the pause's (its end as Retry-After) or the circuit's. */
+export const registryRefusal = (pausedMs: number | null): RegistryUnavailableError => (pausedMs === null ? circuitRefusal() : pauseRefusal(pausedMs));
 
 /** Live lookups: the registry gateway (default), or the imported mirror (REGISTRY_SOURCE=mirror). */
 const liveRegistry = (): CitizenRegistry => {

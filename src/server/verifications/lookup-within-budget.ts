@@ -40,8 +40,11 @@ export class LookupGoesOn extends RegistryUnavailableError {
   }
 }
 
+/** The lookup's budget: the 2-second promise's share for a caller that takes a 202, else the synchronous budget. */
+export const lookupBudgetMs = (respondAsync: boolean): number => (respondAsync ? ASYNC_BUDGET_MS : env().VERIFY_SYNC_BUDGET_MS);
+
 export async function lookUpWithinBudget(o: BudgetedLookup): Promise<RegistryMatch> {
-  const budgetMs = o.respondAsync ? ASYNC_BUDGET_MS : env().VERIFY_SYNC_BUDGET_MS;
+  const budgetMs = lookupBudgetMs(o.respondAsync);
   const budget = AbortSignal.timeout(budgetMs);
   if (o.mode === "test") await pullSandboxLever(o.businessId, o.nationalId);
   // Never shorter than the budget: a lease configured short must not cut the call the budget still waits for.

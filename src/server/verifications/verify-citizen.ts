@@ -16,9 +16,9 @@
  * Idempotency-Key its lookup goes on so that the retry picks up the answer (and pays then). Either
  * way the call already made goes on in this process and lands its answer under the queued
  * lookup's lease (complete-pending-lookup.ts, `goOnHere`). A registry that refuses at once
- * (circuit open, no quota) is a free 503 that leaves nothing; a circuit known to be open before
- * the admission takes no credit at all, so that an open circuit raises no credits_low (a verify
- * admitted just before it opened is still charged and refunded).
+ * (circuit open, no quota) is a free 503 that leaves nothing; a refusal known at the admission (the
+ * circuit open, the quota paused past the budget) takes no credit at all, so that an outage raises
+ * no credits_low (a verify admitted just before it began is still charged and refunded).
  *
  * Round trips to the database on the way (after authentication): live, 3 (admission, the lookup's
  * gateway quota slot or the mirror registry's query, outcome), 2 when the admission takes the
@@ -38,14 +38,14 @@ import { newReference } from "@/server/crypto/identifiers";
 import { AppError, LOOKUP_RETRY_AFTER_SECONDS, registryCannotAnswer, registryUnavailable } from "@/server/errors";
 import { assertBusinessAccess } from "@/server/access/authorization";
 import { RegistryRecordError, RegistryUnavailableError, type QuotaSlot, type RegistryMatch } from "@/server/registry/types";
-import { admissionQuotaSlot, refusedNow, registryRefusal } from "@/server/registry";
+import { admissionQuotaSlot, admissionRefusal, registryRefusal } from "@/server/registry";
 import { buildEvent } from "@/server/events/outbox";
 import { INSUFFICIENT_CREDITS_MESSAGE } from "@/server/credits/charge-credit-sql";
 import { refundCreditCtes } from "@/server/credits/refund-credit-sql";
 import { toVerification } from "./verification-row";
 import { compareClaim } from "./compare-claim";
 import { admitCtes, recordVerificationsCtes } from "./verification-write-sql";
-import { LookupGoesOn, lookUpWithinBudget, mayAnswerLater } from "./lookup-within-budget";
+import { LookupGoesOn, lookupBudgetMs, lookUpWithinBudget, mayAnswerLater } from "./lookup-within-budget";
 import { goOnHere } from "./complete-pending-lookup";
 import { completedOutcome, queueLookupCte, resolvedAnswer, type PendingRequest } from "./pending-lookup";
 import {
@@ -103,7 +103,7 @@ export async function verifyCitizen(ctx: ServiceContext, input: VerifyCitizenInp
   const id = randomUUID();
   const admission = await admit(ctx, input, id);
   if (admission.status === "replay") return replay(input, admission.body as VerifyCitizenResponse);
-  if (admission.refused) return refuse(ctx, input, id, registryRefusal(), false);
+  if (admission.refused) return refuse(ctx, input, id, admission.refused, false);
   const resumedFrom = admission.resumedFrom ?? null;
   const { respondAsync } = admission;
   let found: RegistryMatch;
@@ -191,39 +191,44 @@ const lookupOf = (ctx: ServiceContext, input: VerifyCitizenInput, id: string, re
   request: pendingRequest(ctx, input),
 });
 
-type AdmitRow = ClaimRow & Partial<KeyCheckRow> & { took: number; slot_ms: number | null };
+type AdmitRow = ClaimRow & Partial<KeyCheckRow> & { took: number; slot_ms: number | null; paused_ms: number | null };
 
 /**
  * Step 1: one statement, none at all for a sandbox verify without an Idempotency-Key. A live one
  * may take its gateway quota slot here too, only once admitted and not resuming a lookup, and
  * checks its key first (`keyCheck`: nothing is claimed, charged or taken unless the key passes).
- * While the registry would refuse at once (`refused`) it charges nothing: only a retry that
- * resumes a finished lookup, which asks the registry nothing, is admitted and paid for. It
- * commits without waiting for the WAL's flush: no answer rests on it alone, since the outcome (or
- * the refund) that every admitted verify ends with commits synchronously, and that flush carries
- * the admission's records with it. A crash before then loses a claim, a credit and a slot for a
- * request that was never answered.
+ * While the registry would refuse its lookup at once (`admissionRefusal`: the circuit open, or the
+ * fleet's quota paused past the lookup's budget) it charges nothing: only a retry that resumes a
+ * finished lookup, which asks the registry nothing, is admitted and paid for. The budget is the
+ * one the request asked for: a business whose own setting takes a 202 is known only from this
+ * statement, so a pause between its shorter budget and the plain one is charged, then refunded.
+ * It commits without waiting for the WAL's flush: no answer rests on it alone, since the outcome
+ * (or the refund) that every admitted verify ends with commits synchronously, and that flush
+ * carries the admission's records with it. A crash before then loses a claim, a credit and a slot
+ * for a request that was never answered.
  */
 async function admit(
   ctx: ServiceContext,
   input: VerifyCitizenInput,
   id: string,
-): Promise<Claim & { quotaSlot?: QuotaSlot; respondAsync: boolean; refused?: boolean }> {
+): Promise<Claim & { quotaSlot?: QuotaSlot; respondAsync: boolean; refused?: RegistryUnavailableError }> {
   const claim = input.idempotency ?? null;
   const key = input.keyCheck ?? null;
   let respondAsync = input.respondAsync ?? false;
   if (!claim && !key && input.mode === "test") return { status: "claimed", respondAsync };
   const slot = admissionQuotaSlot(input.mode);
-  const refused = refusedNow(input.mode);
+  const refusal = admissionRefusal(input.mode, lookupBudgetMs(respondAsync));
   let keyRead = false;
   const build = () => {
     const q = new Sql();
+    const pausedSql = refusal && !refusal.circuitOpen ? `paused AS (SELECT ${refusal.pausedMsSql(q)} AS ms),` : "";
     const keySql = key ? `${keyCheckCtes(q, key, input.consent, !keyRead)},` : "";
     const claimSql = claim ? `${claimCtes(q, claim, key ? KEY_READY : undefined)},` : "";
+    const refusedSql = refusal?.circuitOpen ? "true" : pausedSql ? "(SELECT ms FROM paused) IS NOT NULL" : null;
     const conditions = [
       key ? KEY_READY : null,
       claim ? "EXISTS (SELECT 1 FROM claimed)" : null,
-      refused ? (claim ? "(SELECT resumed_id FROM claimed) IS NOT NULL" : "false") : null,
+      refusedSql ? (claim ? `(NOT ${refusedSql} OR (SELECT resumed_id FROM claimed) IS NOT NULL)` : `NOT ${refusedSql}`) : null,
     ].filter(Boolean);
     const admitted = admitCtes(q, {
       businessId: input.businessId,
@@ -241,9 +246,10 @@ async function admit(
     ].join(", ");
     const admittedHere = `(SELECT took FROM admitted) > 0${claim ? " AND claim.claimed AND claim.resumed_id IS NULL" : ""}`;
     const slotMs = slot ? slot.sql(q, admittedHere) : "NULL::int";
-    return prepared(`WITH ${keySql}${claimSql}${admitted},
+    const pausedMs = pausedSql ? "(SELECT ms FROM paused)" : "NULL::int";
+    return prepared(`WITH ${pausedSql}${keySql}${claimSql}${admitted},
   unflushed AS (SELECT set_config('synchronous_commit', 'off', true) AS commit_mode)
-SELECT ${columns}, (SELECT took FROM admitted) AS took, ${slotMs} AS slot_ms, (SELECT commit_mode FROM unflushed)${claim ? " FROM claim" : ""}`, q.values);
+SELECT ${columns}, (SELECT took FROM admitted) AS took, ${slotMs} AS slot_ms, ${pausedMs} AS paused_ms, (SELECT commit_mode FROM unflushed)${claim ? " FROM claim" : ""}`, q.values);
   };
   const run = async () => {
     const row = (await pool().query<AdmitRow>(build())).rows[0]!;
@@ -260,7 +266,8 @@ SELECT ${columns}, (SELECT took FROM admitted) AS took, ${slotMs} AS slot_ms, (S
     slot?.release();
   }
   const { claim: outcome, row } = admitted;
-  if (outcome.status === "claimed" && refused && !outcome.resumedFrom) return { ...outcome, respondAsync, refused };
+  const refused = outcome.status === "claimed" && !outcome.resumedFrom && (refusal?.circuitOpen || row.paused_ms !== null);
+  if (refused) return { ...outcome, respondAsync, refused: registryRefusal(row.paused_ms) };
   if (outcome.status === "claimed" && row.took === 0) {
     if (claim) await releaseIdempotencyKey(claim.scope);
     throw new AppError("INSUFFICIENT_CREDITS", INSUFFICIENT_CREDITS_MESSAGE);

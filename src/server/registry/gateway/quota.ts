@@ -28,7 +28,7 @@ import { Sql } from "@/server/db/sql";
 import { RegistryUnavailableError, type QuotaSlot } from "../types";
 import { gatewayKey } from "./gateway-key";
 import { abortableDelay } from "./wait";
-import { recordSlotGivenUp } from "./figures";
+import { recordRejection, recordSlotGivenUp } from "./figures";
 import { circuitState } from "./policy";
 import { hasFreshToken } from "./token";
 
@@ -266,6 +266,20 @@ function queueWait(ms: number): Promise<void> {
     .finally(() => {
       for (const waiter of waiters) waiter.signal.removeEventListener("abort", gaveUp);
     });
+}
+
+/**
+ * A select-list expression for a verify's admission: how long the fleet's 429 pause still lasts, in
+ * ms, when it outlasts the lookup's budget (`budgetMs`), else NULL. Such a lookup would wait its
+ * whole budget for a slot and be refused: its admission charges nothing instead (verify-citizen.ts).
+ */
+export const pauseOutlastingSql = (q: Sql, budgetMs: number): string =>
+  `(SELECT ceil(extract(epoch FROM paused_until - now()) * 1000)::int FROM registry_gateway WHERE gateway = ${q.p(gatewayKey())} AND paused_until > now() + make_interval(secs => ${q.p(budgetMs / 1000, "float8")}))`;
+
+/** The refusal of a verify that `pauseOutlastingSql` refused: its Retry-After is the pause's end. */
+export function pauseRefusal(pausedMs: number): RegistryUnavailableError {
+  recordRejection("quota");
+  return quotaRefusal(pausedMs);
 }
 
 /**
