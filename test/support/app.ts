@@ -12,6 +12,16 @@ import { bundledNow } from "./bundles";
 
 export const LOG_DIR = path.resolve("artifacts/logs");
 
+/**
+ * How long a bare `next start` keeps an idle connection: longer than a test's client ever does.
+ * Node's 5 s default raced the client: fetch (undici) drops an idle connection 2 s before the
+ * server's announced timeout, by a coarse timer that a machine loaded by the whole suite runs
+ * seconds late, so a request sent about 5 s after the previous one could go out on a connection
+ * the server was closing (ECONNRESET). Announced as 660 s, undici keeps a connection at most its
+ * own 600 s: a minute to spare.
+ */
+const IDLE_CONNECTION_MS = 660_000;
+
 export type RunningApp = {
   url: string;
   /** Where its stdout and stderr go: its JSON log lines. */
@@ -56,7 +66,7 @@ export async function startApp(options: {
   // The web start bundled, as the CLI and the worker are: under tsx it starts three times slower.
   const [command, args] = options.processes
     ? [process.execPath, [await bundledNow("web")]]
-    : [path.resolve("node_modules/.bin/next"), ["start", "-p", String(port), "-H", "127.0.0.1"]];
+    : [path.resolve("node_modules/.bin/next"), ["start", "-p", String(port), "-H", "127.0.0.1", "--keepAliveTimeout", String(IDLE_CONNECTION_MS)]];
   const child = spawn(command, args, {
     env: {
       ...process.env,
