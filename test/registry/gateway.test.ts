@@ -21,6 +21,7 @@ import { getGatewayPanel } from "@/server/registry/get-gateway-panel";
 import { pool } from "@/server/db/client";
 import { GrantedSlot, pauseQuota, QUOTA_WINDOW_MS } from "@/server/registry/gateway/quota";
 import { verifyCitizen } from "@/server/verifications/verify-citizen";
+import type { AppError } from "@/server/errors";
 import { requestHash, type IdempotencyRequest } from "@/server/verifications/idempotency";
 import { gatewayKey } from "@/server/registry/gateway/gateway-key";
 import { createCallerFactory } from "@/server/trpc/init";
@@ -537,18 +538,29 @@ describe("token and quota shared by the fleet", () => {
 });
 
 describe("a verify that gets no quota", () => {
-  it("is a free 503 that leaves nothing, even for a caller that takes a 202, and its key is free for the retry", async () => {
+  it("is a free 503 that charges nothing and waits for no slot while another process's 429 outlasts its budget; its key is free for the retry", async () => {
     const biz = await createTestBusiness({ live: true, credits: 1 });
     const nationalId = "11111111111";
     const idempotency: IdempotencyRequest = { scope: { businessId: biz.businessId, mode: "live", key: "order-8810" }, hash: requestHash({ nationalId }) };
     const verify = () => verifyCitizen(memberContext(biz), { businessId: biz.businessId, mode: "live", channel: "api", nationalId, idempotency, respondAsync: true });
+    const ledgerLines = async () => (await pool().query("SELECT 1 FROM credit_ledger_entry WHERE business_id = $1", [biz.businessId])).rowCount;
+    const linesBefore = await ledgerLines();
     // Another process saw a 429: nobody in the fleet calls for far longer than the 202's budget (1.5 s).
+    // This process knows of it only from the fleet's row, which the admission reads.
     await pauseFleet(10);
+    const slotsAsked = countQueries("registry_quota_take_slots");
     try {
-      await expect(verify()).rejects.toMatchObject({ code: "REGISTRY_UNAVAILABLE" });
+      const refused = (await failure(verify())) as AppError;
+      expect(refused).toMatchObject({ code: "REGISTRY_UNAVAILABLE" });
+      // Retry-After: when the pause ends.
+      expect(Number(refused.options.headers?.["Retry-After"])).toBeGreaterThanOrEqual(9);
     } finally {
+      slotsAsked.stop();
       await pauseFleet(0);
     }
+    // No ask for a slot but the one an admission names (taken only once admitted): no wait in the queue.
+    expect(slotsAsked.texts().filter((text) => !text.includes("admitted AS"))).toEqual([]);
+    expect(await ledgerLines()).toBe(linesBefore);
     expect(await balanceOf(biz.businessId)).toBe(1);
     expect((await pool().query("SELECT 1 FROM verification WHERE business_id = $1", [biz.businessId])).rowCount).toBe(0);
     expect((await pool().query("SELECT 1 FROM pending_lookup WHERE business_id = $1", [biz.businessId])).rowCount).toBe(0);

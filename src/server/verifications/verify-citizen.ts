@@ -200,9 +200,9 @@ type AdmitRow = ClaimRow & Partial<KeyCheckRow> & { took: number; slot_ms: numbe
  * While the registry would refuse its lookup at once (`admissionRefusal`: the circuit open, or the
  * fleet's quota paused past the lookup's budget) it charges nothing: only a retry that resumes a
  * finished lookup, which asks the registry nothing, is admitted and paid for. The budget is the
- * one the request asked for: a business whose own setting takes a 202 is known only from this
- * statement, so a pause between its shorter budget and the plain one is charged, then refunded.
- * It commits without waiting for the WAL's flush: no answer rests on it alone, since the outcome
+ * lookup's own (`respondAsync`: the Prefer header or the business's 202 setting as this process
+ * knows it; a setting changed a moment ago may misjudge one request, whose refusal is free either
+ * way or whose charge is refunded). It commits without waiting for the WAL's flush: no answer rests on it alone, since the outcome
  * (or the refund) that every admitted verify ends with commits synchronously, and that flush
  * carries the admission's records with it. A crash before then loses a claim, a credit and a slot
  * for a request that was never answered.
@@ -228,7 +228,7 @@ async function admit(
     const conditions = [
       key ? KEY_READY : null,
       claim ? "EXISTS (SELECT 1 FROM claimed)" : null,
-      refusedSql ? (claim ? `(NOT ${refusedSql} OR (SELECT resumed_id FROM claimed) IS NOT NULL)` : `NOT ${refusedSql}`) : null,
+      refusedSql ? (claim ? `(NOT (${refusedSql}) OR (SELECT resumed_id FROM claimed) IS NOT NULL)` : `NOT (${refusedSql})`) : null,
     ].filter(Boolean);
     const admitted = admitCtes(q, {
       businessId: input.businessId,
