@@ -44,7 +44,8 @@ export type RunningApp = {
  * `waitFor`: the path that must answer 2xx before the app counts as started (default: readiness,
  * as a load balancer would wait).
  * `processes`: run the production web start (`npm run web`, scripts/web.ts) with this many web
- * processes on the one port, instead of a bare `next start`. Only the web start serves /api/v1
+ * processes on the one port, instead of a bare `next start`; it counts as started once every one
+ * of them listens. Only the web start serves /api/v1
  * past Next.js's router; the run's shared app (test/global-setup.ts) is one, so every API test
  * goes that way.
  * `readyWithinMs`: how long it may take to become ready (default 60 s).
@@ -84,10 +85,12 @@ export async function startApp(options: {
   child.stderr!.pipe(log);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + (options.readyWithinMs ?? 60_000);
+  // The port answers once the first web process listens; the web start logs "web ready" once every one does.
+  const allListening = () => !options.processes || fs.readFileSync(logFile, "utf8").includes('"msg":"web ready"');
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The app exited during start-up; see ${LOG_DIR}`);
     try {
-      if ((await fetch(`${url}${options.waitFor ?? "/api/health/ready"}`)).ok) break;
+      if ((await fetch(`${url}${options.waitFor ?? "/api/health/ready"}`)).ok && allListening()) break;
     } catch {
       // not listening yet
     }
