@@ -17,6 +17,8 @@ export type Counts = {
   lookups: number;
   batchLookups: number;
   tokenRequests: number;
+  /** Lookups refused for their token (missing, expired or revoked): 401 invalid_token. */
+  tokensRefused: number;
   rateLimited: number;
   /** The X-Request-ID of each lookup, in arrival order. */
   requestIds: string[];
@@ -79,7 +81,10 @@ export async function startRegistrySimulator(options: { port?: number; host?: st
     if (requestId) res.setHeader("X-Request-ID", requestId);
     const auth = header(req, "authorization")?.replace(/^Bearer /, "");
     const expiresAt = auth ? tokens.get(auth) : undefined;
-    if (!expiresAt || expiresAt <= Date.now()) return send(res, 401, { error: "invalid_token" });
+    if (!expiresAt || expiresAt <= Date.now()) {
+      counts.tokensRefused += 1;
+      return send(res, 401, { error: "invalid_token" });
+    }
     const batch = path.endsWith("-batch");
     counts.lookups += 1;
     if (batch) counts.batchLookups += 1;
@@ -170,7 +175,7 @@ export async function startRegistrySimulator(options: { port?: number; host?: st
 }
 
 function emptyCounts(): Counts {
-  return { lookupsPerSecond: {}, lookups: 0, batchLookups: 0, tokenRequests: 0, rateLimited: 0, requestIds: [] };
+  return { lookupsPerSecond: {}, lookups: 0, batchLookups: 0, tokenRequests: 0, tokensRefused: 0, rateLimited: 0, requestIds: [] };
 }
 
 function header(req: http.IncomingMessage, name: string): string | undefined {

@@ -328,6 +328,30 @@ describe("token and quota shared by the fleet", () => {
     expect(sim.counts().tokenRequests - before).toBe(1);
   });
 
+  it("sends a token the gateway refused no more while its replacement is under way", async () => {
+    // A token that lives long after its refusal: only the refusal can stop callers sending it.
+    sim.levers.tokenLifetimeSeconds = 300;
+    const fleetMayAskNow = () => pool().query("UPDATE registry_gateway SET token_requested_at = now() - interval '1 minute' WHERE gateway = $1", [gatewayKey()]);
+    await fetch(`${sim.url}/__admin/revoke-tokens`, { method: "POST" });
+    await fleetMayAskNow();
+    expect(await lookup("11111111111")).toMatchObject({ result: "verified" });
+    // That token refused in turn; its replacement takes 3 s to come.
+    await fetch(`${sim.url}/__admin/revoke-tokens`, { method: "POST" });
+    await fleetMayAskNow();
+    sim.levers.tokenLatencyMs = 3_000;
+    const before = sim.counts().tokensRefused;
+    try {
+      const first = lookup("11111111111");
+      await waitFor("the gateway to refuse the token", () => sim.counts().tokensRefused > before);
+      const results = await Promise.all([first, ...Array.from({ length: 3 }, () => lookup("11111111111"))]);
+      expect(results.map((r) => r.result)).toEqual(["verified", "verified", "verified", "verified"]);
+    } finally {
+      sim.levers.tokenLatencyMs = 0;
+    }
+    // The first caller's refusal only: the others waited for the new token instead of sending the refused one.
+    expect(sim.counts().tokensRefused - before).toBe(1);
+  });
+
   it("finishes a token request that outlasts the caller who made it, for the callers after", async () => {
     await fetch(`${sim.url}/__admin/revoke-tokens`, { method: "POST" });
     // The fleet's last token request long past (it may ask again at once).

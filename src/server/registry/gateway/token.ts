@@ -3,7 +3,11 @@
  * stored token until its refresh point (80 % of its lifetime); then one process claims the refresh
  * (a row claim: no connection or lock is held during the HTTP call) while the others keep using
  * the still-valid token, or wait for the new one if it has expired. Token requests are at least
- * 6 s apart across the fleet, so the endpoint's 10 a minute hold whatever happens.
+ * 6 s apart across the fleet, so the endpoint's 10 a minute hold whatever happens. A token the
+ * gateway refuses (invalid_token) is dropped from this process's copy and marked expired in the
+ * row, so that no caller sends it again while its replacement is under way (each would cost a
+ * quota slot and a call the authority bills); another process's copy is dropped by its own first
+ * refusal.
  * The client secret is read at each refresh: from REGISTRY_CLIENT_SECRET_FILE when set (a mounted
  * secret rotates without a restart), else REGISTRY_CLIENT_SECRET.
  */
@@ -20,7 +24,6 @@ import { abortableDelay, untilAborted } from "./wait";
 
 const CONTEXT = "registry-gateway-token";
 const MIN_REQUEST_GAP_SECONDS = 6;
-const CLAIM_SECONDS = 10;
 const WAIT_STEP_MS = 50;
 
 type Cached = { token: string; refreshAt: number; expiresAt: number };
@@ -30,6 +33,7 @@ type Row = { access_token: Buffer | null; refresh_at: Date | null; expires_at: D
 
 /** A token to call with. `stale`: the token the gateway just refused (invalid_token): never returned again. */
 export async function gatewayToken(signal: AbortSignal, stale?: string): Promise<string> {
+  if (stale && globalForToken.hubiGatewayToken?.token === stale) globalForToken.hubiGatewayToken = undefined;
   const cached = freshCachedToken();
   if (cached && cached !== stale) return cached;
   for (;;) {
@@ -62,7 +66,7 @@ export const hasFreshToken = (): boolean => freshCachedToken() !== undefined;
  */
 async function claimOrRead(stale: string | undefined): Promise<Row> {
   await pool().query("INSERT INTO registry_gateway (gateway) VALUES ($1) ON CONFLICT DO NOTHING", [gatewayKey()]);
-  const staleSealed = stale ? await sealedMatches(stale) : false;
+  const staleSealed = stale ? await expireIfStored(stale) : false;
   const { rows } = await pool().query<Row>(
     `WITH claim AS (
        UPDATE registry_gateway SET refresh_claimed_until = now() + make_interval(secs => $1), token_requested_at = now()
@@ -73,17 +77,29 @@ async function claimOrRead(stale: string | undefined): Promise<Row> {
         RETURNING 1)
      SELECT access_token, token_refresh_at AS refresh_at, token_expires_at AS expires_at, EXISTS (SELECT 1 FROM claim) AS claimed
        FROM registry_gateway WHERE gateway = $4`,
-    [CLAIM_SECONDS, MIN_REQUEST_GAP_SECONDS, staleSealed, gatewayKey()],
+    [claimSeconds(), MIN_REQUEST_GAP_SECONDS, staleSealed, gatewayKey()],
   );
   return rows[0]!;
 }
 
-/** Whether the stored token is the one the gateway refused (then it must be replaced, whatever its refresh point). */
-async function sealedMatches(stale: string): Promise<boolean> {
+/**
+ * Whether the stored token is the one the gateway refused (then it must be replaced, whatever its
+ * refresh point); if so it is marked expired, unless another process has stored a new one since.
+ */
+async function expireIfStored(stale: string): Promise<boolean> {
   const { rows } = await pool().query<{ access_token: Buffer | null }>("SELECT access_token FROM registry_gateway WHERE gateway = $1", [gatewayKey()]);
   const sealed = rows[0]?.access_token;
-  return !sealed || decrypt(sealed, CONTEXT) === stale;
+  if (!sealed) return true;
+  if (decrypt(sealed, CONTEXT) !== stale) return false;
+  await pool().query(
+    "UPDATE registry_gateway SET token_expires_at = least(token_expires_at, now()), token_refresh_at = least(token_refresh_at, now()) WHERE gateway = $1 AND access_token = $2",
+    [gatewayKey(), sealed],
+  );
+  return true;
 }
+
+/** The refresh claim outlasts the token request it covers (its timeout), so that no other process claims while it is out. */
+const claimSeconds = () => Math.ceil(env().REGISTRY_TIMEOUT_MS / 1000) + 5;
 
 /** Fetches a token as the claim's holder and stores it. While it runs, `fallback` (still valid) may be used by others. */
 async function refresh(fallback: string | undefined): Promise<string> {
