@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { register } from "prom-client";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { startRegistrySimulator } from "../../registry-simulator/server";
 import type { GatewayRecord } from "../../registry-simulator/citizens";
 import { DEFAULT_LEVERS } from "../../registry-simulator/levers";
@@ -591,6 +591,34 @@ describe("a verify that gets no quota", () => {
     const retried = await verify();
     expect(retried.body.data.result).toBe("verified");
     expect(await balanceOf(biz.businessId)).toBe(0);
+  });
+});
+
+describe("a lookup that goes on past its verify", () => {
+  it("gives up at its give-up time by the database's clock, in a process whose own clock runs a minute behind", async () => {
+    const biz = await createTestBusiness({ live: true, credits: 1 });
+    const lookupState = async (id: string) => (await pool().query<{ state: string }>("SELECT state FROM pending_lookup WHERE id = $1 AND lease_id IS NULL", [id])).rows[0]?.state;
+    sim.levers.hang = true;
+    const realNow = Date.now.bind(Date);
+    let id: string;
+    try {
+      const res = await verifyCitizen(memberContext(biz), { businessId: biz.businessId, mode: "live", channel: "api", nationalId: "11111111111", respondAsync: true });
+      expect(res.status).toBe(202);
+      id = res.body.data.id;
+      // The call it made is held here; its give-up time has come, as the database tells time.
+      await pool().query("UPDATE pending_lookup SET give_up_at = now() - interval '1 second' WHERE id = $1", [id]);
+      vi.spyOn(Date, "now").mockImplementation(() => realNow() - 60_000);
+    } finally {
+      // The held call answered 504, its one retry 503: the attempt fails, and it was the last.
+      await fetch(`${sim.url}/__admin/levers`, { method: "PATCH", body: JSON.stringify({ hang: false, status: 503 }) });
+    }
+    try {
+      expect(await waitFor("the attempt to settle", () => lookupState(id))).toBe("unavailable");
+    } finally {
+      vi.restoreAllMocks();
+      await healthy();
+    }
+    expect(await balanceOf(biz.businessId)).toBe(1);
   });
 });
 

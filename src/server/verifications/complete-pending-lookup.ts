@@ -35,13 +35,10 @@ import { toVerification, VERIFICATION_COLUMNS, fromRow, type VerificationRow } f
 import { completeVerificationCtes } from "./verification-write-sql";
 import { attemptTimeoutMs, openRequest, sealOutcome, type PendingRequest } from "./pending-lookup";
 
-type Claimed = { id: string; business_id: string; mode: Mode; recorded: boolean; request: Buffer; attempts: number; give_up_at: Date };
+type Claimed = { id: string; business_id: string; mode: Mode; recorded: boolean; request: Buffer; attempts: number };
 
-/**
- * An attempt under its lease: the lookup, what it asks for, and the lease that its writes depend on.
- * `give_up_at` as claimed, or null for a request's own first attempt (read from its row when needed).
- */
-type Attempt = Omit<Claimed, "request" | "give_up_at"> & { request: PendingRequest; leaseId: string; give_up_at: Date | null };
+/** An attempt under its lease: the lookup, what it asks for, and the lease that its writes depend on. */
+type Attempt = Omit<Claimed, "request"> & { request: PendingRequest; leaseId: string };
 
 const CLAIM_SQL = `
 UPDATE pending_lookup SET lease_id = $1, leased_until = now() + make_interval(secs => $2), attempts = attempts + 1
@@ -49,7 +46,7 @@ UPDATE pending_lookup SET lease_id = $1, leased_until = now() + make_interval(se
               WHERE state = 'waiting' AND next_attempt_at <= now() AND (leased_until IS NULL OR leased_until < now())
               ORDER BY next_attempt_at LIMIT 1
                 FOR UPDATE SKIP LOCKED)
-RETURNING id, business_id, mode, recorded, request, attempts, give_up_at`;
+RETURNING id, business_id, mode, recorded, request, attempts`;
 
 /** Makes one attempt if a lookup is due; false when there is no work. */
 export async function processNextPendingLookup(): Promise<boolean> {
@@ -82,7 +79,7 @@ export function goOnHere(
   lookup: { id: string; businessId: string; mode: Mode; recorded: boolean; request: PendingRequest; leaseId: string },
   answer: Promise<RegistryMatch>,
 ): void {
-  const attempt: Attempt = { ...lookup, business_id: lookup.businessId, attempts: 1, give_up_at: null };
+  const attempt: Attempt = { ...lookup, business_id: lookup.businessId, attempts: 1 };
   const landing = settle(attempt, answer, performance.now()).catch((error) =>
     log("error", "pending lookup failed", { requestId: lookup.request.requestId, ...describeError(error) }),
   );
@@ -107,8 +104,7 @@ async function settle(attempt: Attempt, lookup: Promise<RegistryMatch>, started:
     retryAfterSeconds = error instanceof RegistryUnavailableError ? (error.retryAfterSeconds ?? 0) : 0;
   }
   const lease = { id: attempt.id, leaseId: attempt.leaseId };
-  if (!answer && !refused && Date.now() < (await givesUpAt(attempt)).getTime()) {
-    await reschedule(lease, delayAfter(attempt.attempts, retryAfterSeconds));
+  if (!answer && !refused && (await reschedule(lease, delayAfter(attempt.attempts, retryAfterSeconds)))) {
     observeJob("pending_lookup", "retrying", started, { businessId: attempt.business_id, attempts: attempt.attempts });
     return;
   }
@@ -119,26 +115,25 @@ async function settle(attempt: Attempt, lookup: Promise<RegistryMatch>, started:
 
 type Lease = { id: string; leaseId: string };
 
-/** When the lookup gives up: as claimed, or as its request's statement queued it. */
-async function givesUpAt(attempt: Attempt): Promise<Date> {
-  if (attempt.give_up_at) return attempt.give_up_at;
-  const { rows } = await pool().query<{ give_up_at: Date }>("SELECT give_up_at FROM pending_lookup WHERE id = $1", [attempt.id]);
-  return rows[0]?.give_up_at ?? new Date(0);
-}
-
 function delayAfter(attempts: number, retryAfterSeconds: number): number {
   const schedule = env().PENDING_LOOKUP_RETRY_SCHEDULE;
   return Math.max(schedule[Math.min(attempts, schedule.length) - 1]!, retryAfterSeconds);
 }
 
-/** The next attempt, never later than the moment the lookup gives up (which gets one last attempt). */
-async function reschedule(lease: Lease, seconds: number): Promise<void> {
-  await pool().query(
+/**
+ * The next attempt, never later than the moment the lookup gives up (which gets one last attempt);
+ * false once that moment has passed (or the lease is lost), by the database's clock, the one that
+ * set it: a process whose clock ran behind would otherwise reschedule a lookup already due, again
+ * and again, one gateway call each.
+ */
+async function reschedule(lease: Lease, seconds: number): Promise<boolean> {
+  const { rowCount } = await pool().query(
     `UPDATE pending_lookup SET lease_id = NULL, leased_until = NULL,
             next_attempt_at = LEAST(give_up_at, now() + make_interval(secs => $3))
-      WHERE id = $1 AND lease_id = $2 AND state = 'waiting'`,
+      WHERE id = $1 AND lease_id = $2 AND state = 'waiting' AND give_up_at > now()`,
     [lease.id, lease.leaseId, seconds],
   );
+  return rowCount === 1;
 }
 
 /** This worker's lease, ended with the answer (kept encrypted for 24 h) in the statement that uses it. */
