@@ -202,10 +202,10 @@ type AdmitRow = ClaimRow & Partial<KeyCheckRow> & { took: number; slot_ms: numbe
  * finished lookup, which asks the registry nothing, is admitted and paid for. The budget is the
  * lookup's own (`respondAsync`: the Prefer header or the business's 202 setting as this process
  * knows it; a setting changed a moment ago may misjudge one request, whose refusal is free either
- * way or whose charge is refunded). It commits without waiting for the WAL's flush: no answer rests on it alone, since the outcome
- * (or the refund) that every admitted verify ends with commits synchronously, and that flush
- * carries the admission's records with it. A crash before then loses a claim, a credit and a slot
- * for a request that was never answered.
+ * way or whose charge is refunded). It commits without waiting for the WAL's flush: no answer
+ * rests on it alone, since the outcome (or the refund) that every admitted verify ends with
+ * commits synchronously, and that flush carries the admission's records with it. A crash before
+ * then loses a claim, a credit and a slot for a request that was never answered.
  */
 async function admit(
   ctx: ServiceContext,
