@@ -340,16 +340,23 @@ describe("token and quota shared by the fleet", () => {
     await fleetMayAskNow();
     sim.levers.tokenLatencyMs = 3_000;
     const before = sim.counts().tokensRefused;
+    const tokenStatements = countQueries("token_requested_at = now()");
     try {
       const first = lookup("11111111111");
-      await waitFor("the gateway to refuse the token", () => sim.counts().tokensRefused > before);
+      await waitFor("the refused token to be marked expired", async () => {
+        const { rows } = await pool().query<{ expired: boolean }>("SELECT token_expires_at <= now() AS expired FROM registry_gateway WHERE gateway = $1", [gatewayKey()]);
+        return rows[0]?.expired;
+      });
       const results = await Promise.all([first, ...Array.from({ length: 3 }, () => lookup("11111111111"))]);
       expect(results.map((r) => r.result)).toEqual(["verified", "verified", "verified", "verified"]);
     } finally {
+      tokenStatements.stop();
       sim.levers.tokenLatencyMs = 0;
     }
     // The first caller's refusal only: the others waited for the new token instead of sending the refused one.
     expect(sim.counts().tokensRefused - before).toBe(1);
+    // And they waited together, in the first caller's wait: no caller of its own asked the row every 50 ms for 3 s.
+    expect(tokenStatements.count()).toBeLessThanOrEqual(3);
   });
 
   it("finishes a token request that outlasts the caller who made it, for the callers after", async () => {

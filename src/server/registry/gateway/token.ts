@@ -12,15 +12,17 @@
  * secret rotates without a restart), else REGISTRY_CLIENT_SECRET.
  */
 import fs from "node:fs";
+import { setTimeout as delay } from "node:timers/promises";
 import { env } from "@/env";
 import { pool } from "@/server/db/client";
 import { decrypt, encrypt } from "@/server/crypto/secrets";
 import { log } from "@/server/observability/logger";
+import { RegistryUnavailableError } from "../types";
 import { UpstreamFault } from "./faults";
 import { postToGateway } from "./http";
 import { tokenBody } from "./responses";
 import { gatewayKey } from "./gateway-key";
-import { abortableDelay, untilAborted } from "./wait";
+import { untilAborted } from "./wait";
 
 const CONTEXT = "registry-gateway-token";
 const MIN_REQUEST_GAP_SECONDS = 6;
@@ -33,21 +35,53 @@ type Row = { access_token: Buffer | null; refresh_at: Date | null; expires_at: D
 
 /** A token to call with. `stale`: the token the gateway just refused (invalid_token): never returned again. */
 export async function gatewayToken(signal: AbortSignal, stale?: string): Promise<string> {
-  if (stale && globalForToken.hubiGatewayToken?.token === stale) globalForToken.hubiGatewayToken = undefined;
-  const cached = freshCachedToken();
-  if (cached && cached !== stale) return cached;
+  if (stale) await forgetRefused(stale);
   for (;;) {
-    const row = await claimOrRead(stale);
+    const token = freshCachedToken() ?? (await joinWait(signal));
+    if (token !== stale) return token;
+    // A wait that read the row before the refusal was recorded: forget what it kept; the next reads it after.
+    globalForToken.hubiGatewayToken = undefined;
+  }
+}
+
+/** One wait for the fleet's token per process, however many callers are waiting for it. */
+async function joinWait(signal: AbortSignal): Promise<string> {
+  const wait = (shared ??= startWait());
+  wait.callers += 1;
+  try {
+    return await untilAborted(wait.token, signal);
+  } finally {
+    wait.callers -= 1;
+  }
+}
+
+type SharedWait = { token: Promise<string>; callers: number };
+let shared: SharedWait | undefined;
+
+function startWait(): SharedWait {
+  const wait: SharedWait = { token: Promise.resolve(""), callers: 0 };
+  wait.token = nextToken(wait).finally(() => {
+    if (shared === wait) shared = undefined;
+  });
+  return wait;
+}
+
+/** The stored token once usable, or the one this process fetches when it wins the refresh claim. */
+async function nextToken(wait: SharedWait): Promise<string> {
+  for (;;) {
+    const row = await claimOrRead();
     const stored = row.access_token ? decrypt(row.access_token, CONTEXT) : undefined;
-    const usable = stored && stored !== stale && row.expires_at && row.expires_at.getTime() > Date.now() + 1000;
-    // The request is the fleet's, not this caller's: it goes on if the caller's budget ends first.
-    if (row.claimed) return untilAborted(refresh(usable ? stored : undefined), signal);
+    const usable = stored && row.expires_at && row.expires_at.getTime() > Date.now() + 1000;
+    // The request is the fleet's, not a caller's: it goes on if every caller's budget ends first.
+    if (row.claimed) return refresh(usable ? stored : undefined);
     if (stored && usable) {
       globalForToken.hubiGatewayToken = { token: stored, refreshAt: row.refresh_at!.getTime(), expiresAt: row.expires_at!.getTime() };
       return stored;
     }
-    // Another process is fetching the token, or the fleet's request gap has not passed yet.
-    await abortableDelay(WAIT_STEP_MS, signal);
+    // Another process is fetching the token, or the fleet's request gap has not passed yet; nobody
+    // here waits for it any more: the next caller starts a wait of its own.
+    if (wait.callers === 0) throw new RegistryUnavailableError("timeout");
+    await delay(WAIT_STEP_MS);
   }
 }
 
@@ -61,41 +95,39 @@ function freshCachedToken(): string | undefined {
 export const hasFreshToken = (): boolean => freshCachedToken() !== undefined;
 
 /**
- * Claims the refresh when the stored token is due (or is the stale one) and nobody holds the claim
- * and the last request is far enough back; returns the row either way.
+ * Claims the refresh when the stored token is due (or was refused: `forgetRefused`) and nobody
+ * holds the claim and the last request is far enough back; returns the row either way.
  */
-async function claimOrRead(stale: string | undefined): Promise<Row> {
+async function claimOrRead(): Promise<Row> {
   await pool().query("INSERT INTO registry_gateway (gateway) VALUES ($1) ON CONFLICT DO NOTHING", [gatewayKey()]);
-  const staleSealed = stale ? await expireIfStored(stale) : false;
   const { rows } = await pool().query<Row>(
     `WITH claim AS (
        UPDATE registry_gateway SET refresh_claimed_until = now() + make_interval(secs => $1), token_requested_at = now()
-        WHERE gateway = $4
-          AND (token_refresh_at IS NULL OR token_refresh_at <= now() OR $3::boolean)
+        WHERE gateway = $3
+          AND (token_refresh_at IS NULL OR token_refresh_at <= now())
           AND (refresh_claimed_until IS NULL OR refresh_claimed_until < now())
           AND (token_requested_at IS NULL OR token_requested_at < now() - make_interval(secs => $2))
         RETURNING 1)
      SELECT access_token, token_refresh_at AS refresh_at, token_expires_at AS expires_at, EXISTS (SELECT 1 FROM claim) AS claimed
-       FROM registry_gateway WHERE gateway = $4`,
-    [claimSeconds(), MIN_REQUEST_GAP_SECONDS, staleSealed, gatewayKey()],
+       FROM registry_gateway WHERE gateway = $3`,
+    [claimSeconds(), MIN_REQUEST_GAP_SECONDS, gatewayKey()],
   );
   return rows[0]!;
 }
 
 /**
- * Whether the stored token is the one the gateway refused (then it must be replaced, whatever its
- * refresh point); if so it is marked expired, unless another process has stored a new one since.
+ * The token the gateway refused, dropped from this process's copy and, if it is still the stored
+ * one, marked expired (due for refresh at once), so that no caller in the fleet sends it again.
  */
-async function expireIfStored(stale: string): Promise<boolean> {
+async function forgetRefused(stale: string): Promise<void> {
+  if (globalForToken.hubiGatewayToken?.token === stale) globalForToken.hubiGatewayToken = undefined;
   const { rows } = await pool().query<{ access_token: Buffer | null }>("SELECT access_token FROM registry_gateway WHERE gateway = $1", [gatewayKey()]);
   const sealed = rows[0]?.access_token;
-  if (!sealed) return true;
-  if (decrypt(sealed, CONTEXT) !== stale) return false;
+  if (!sealed || decrypt(sealed, CONTEXT) !== stale) return;
   await pool().query(
     "UPDATE registry_gateway SET token_expires_at = least(token_expires_at, now()), token_refresh_at = least(token_refresh_at, now()) WHERE gateway = $1 AND access_token = $2",
     [gatewayKey(), sealed],
   );
-  return true;
 }
 
 /** The refresh claim outlasts the token request it covers (its timeout), so that no other process claims while it is out. */
