@@ -45,9 +45,8 @@ export type RunningApp = {
  * as a load balancer would wait).
  * `processes`: run the production web start (`npm run web`, scripts/web.ts) with this many web
  * processes on the one port, instead of a bare `next start`; it counts as started once every one
- * of them listens. Only the web start serves /api/v1
- * past Next.js's router; the run's shared app (test/global-setup.ts) is one, so every API test
- * goes that way.
+ * of them listens. Only the web start serves /api/v1 past Next.js's router; the run's shared app
+ * (test/global-setup.ts) is one, so every API test goes that way.
  * `readyWithinMs`: how long it may take to become ready (default 60 s).
  */
 export async function startApp(options: {

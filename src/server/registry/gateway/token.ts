@@ -59,15 +59,20 @@ type SharedWait = { token: Promise<string>; callers: number };
 let shared: SharedWait | undefined;
 
 function startWait(): SharedWait {
-  const wait: SharedWait = { token: Promise.resolve(""), callers: 0 };
-  wait.token = nextToken(wait).finally(() => {
-    if (shared === wait) shared = undefined;
-  });
+  const wait: SharedWait = {
+    callers: 0,
+    token: nextToken(() => wait.callers > 0).finally(() => {
+      if (shared === wait) shared = undefined;
+    }),
+  };
   return wait;
 }
 
-/** The stored token once usable, or the one this process fetches when it wins the refresh claim. */
-async function nextToken(wait: SharedWait): Promise<string> {
+/**
+ * The stored token once usable, or the one this process fetches when it wins the refresh claim;
+ * `wanted`: whether any caller still waits for it.
+ */
+async function nextToken(wanted: () => boolean): Promise<string> {
   for (;;) {
     const row = await claimOrRead();
     const stored = row.access_token ? decrypt(row.access_token, CONTEXT) : undefined;
@@ -80,7 +85,7 @@ async function nextToken(wait: SharedWait): Promise<string> {
     }
     // Another process is fetching the token, or the fleet's request gap has not passed yet; nobody
     // here waits for it any more: the next caller starts a wait of its own.
-    if (wait.callers === 0) throw new RegistryUnavailableError("timeout");
+    if (!wanted()) throw new RegistryUnavailableError("timeout");
     await delay(WAIT_STEP_MS);
   }
 }
