@@ -2,7 +2,8 @@
  * A lookup that goes on after its request was answered (product rules §26) completes once whatever
  * happens to the process holding it: stopped (SIGTERM, as a deploy does), it lets the answer land
  * before it exits; killed, a worker takes the lookup over once its lease ends (a gateway simulator
- * holds the killed app's call, so that it cannot answer first). On a database of its own: no other
+ * holds the killed app's call, so that it cannot answer first), or, past its give-up time, ends it
+ * without asking again. On a database of its own: no other
  * file's worker or app may be the one to take it.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -57,7 +58,7 @@ it("lets the lookup land before it exits when the app holding it is stopped", as
   expect(await balanceOf(biz.businessId)).toBe(4);
 }, 90_000);
 
-it("completes once when the app holding the lookup is killed: a worker takes it over once the lease ends", async () => {
+it("completes once when the app holding the lookup is killed: a worker takes it over once the lease ends, or ends it unasked past its give-up time", async () => {
   const biz = await createTestBusiness({ live: true, credits: 5 });
   // A gateway that holds the lookup: the app dies with its call still out, however loaded the machine.
   sim = await startRegistrySimulator({ port: await freePort(), levers: { hang: true } });
@@ -69,26 +70,46 @@ it("completes once when the app holding the lookup is killed: a worker takes it 
   };
   app = await startApp({ env: gateway, name: "vitest-app-pending-takeover", processGroup: true });
   const id = await pendingIn(app, biz.liveKey!, "11111111111");
+  const abandoned = await pendingIn(app, biz.liveKey!, "11111111111");
   await app.crash();
   app = undefined;
-  // Killed before its call could answer (the gateway holds it): one attempt made, the lookup still
-  // waiting under the dead app's lease.
-  const held = await pool().query("SELECT state, attempts FROM pending_lookup WHERE id = $1", [id]);
-  expect(held.rows).toEqual([{ state: "waiting", attempts: 1 }]);
+  // Killed before its calls could answer (the gateway holds them): one attempt made each, the
+  // lookups still waiting under the dead app's lease.
+  const held = await pool().query("SELECT state, attempts FROM pending_lookup WHERE id = ANY($1)", [[id, abandoned]]);
+  expect(held.rows).toEqual([{ state: "waiting", attempts: 1 }, { state: "waiting", attempts: 1 }]);
+  // The second one's give-up time has come, and its request can no longer be opened (as after a
+  // change of the server's secret): its last attempt fails before it settles, and its lease runs out.
+  await pool().query("UPDATE pending_lookup SET give_up_at = now(), request = '\\x00'::bytea WHERE id = $1", [abandoned]);
+  const callsBefore = sim.counts().lookups;
 
   await fetch(`${sim.url}/__admin/levers`, { method: "PATCH", body: JSON.stringify({ hang: false }) });
   await workers.start(gateway);
-  await waitFor(
-    "the lookup to complete",
-    async () => (await pool().query("SELECT 1 FROM verification WHERE id = $1 AND result = 'verified'", [id])).rows.length === 1,
-    (PENDING_LEASE_SECONDS + 15) * 1000,
-  );
-  const { rows } = await pool().query("SELECT attempts, state FROM pending_lookup WHERE id = $1", [id]);
-  expect(rows).toEqual([{ attempts: 2, state: "resolved" }]);
-  const events = await pool().query<{ result: string }>(
-    "SELECT payload->'data'->>'result' AS result FROM outbox_event WHERE business_id = $1 AND type = 'verification_completed' AND payload->'data'->>'id' = $2",
+  const settled = async () =>
+    (await pool().query("SELECT id, result, credits_used FROM verification WHERE id = ANY($1) AND result <> 'pending' ORDER BY id = $2 DESC", [[id, abandoned], id])).rows;
+  // The dead app's lease, then the failed last attempt's.
+  await waitFor("both lookups to complete", async () => (await settled()).length === 2, (2 * PENDING_LEASE_SECONDS + 15) * 1000);
+  expect(await settled()).toEqual([
+    { id, result: "verified", credits_used: 1 },
+    { id: abandoned, result: "unavailable", credits_used: 0 },
+  ]);
+  const { rows } = await pool().query("SELECT attempts, state FROM pending_lookup WHERE id = ANY($1) ORDER BY id = $2 DESC", [[id, abandoned], id]);
+  expect(rows).toEqual([
+    { attempts: 2, state: "resolved" },
+    { attempts: 3, state: "unavailable" },
+  ]);
+  // The abandoned lookup was never asked again: one call, the other lookup's.
+  expect(sim.counts().lookups - callsBefore).toBe(1);
+  const events = await pool().query<{ id: string; result: string }>(
+    `SELECT payload->'data'->>'id' AS id, payload->'data'->>'result' AS result FROM outbox_event
+      WHERE business_id = $1 AND type = 'verification_completed' ORDER BY payload->'data'->>'id' = $2 DESC`,
     [biz.businessId, id],
   );
-  expect(events.rows).toEqual([{ result: "verified" }]);
+  expect(events.rows).toEqual([
+    { id, result: "verified" },
+    { id: abandoned, result: "unavailable" },
+  ]);
+  const audit = await pool().query("SELECT actor_type FROM audit_log_entry WHERE action = 'verification.completed' AND target_id = $1", [abandoned]);
+  expect(audit.rows).toEqual([{ actor_type: "system" }]);
+  // The abandoned verification's credit refunded.
   expect(await balanceOf(biz.businessId)).toBe(4);
 }, 90_000);

@@ -23,7 +23,7 @@ export function observeRequest(r: ObservedRequest): void {
 }
 
 /** Outcomes worth a look: an error on our side, or work that did not get done this time. */
-const LEVEL: Record<string, Level> = { error: "error", failed: "warn", retrying: "warn", lease_lost: "warn", not_recorded: "error" };
+const LEVEL: Record<string, Level> = { error: "error", failed: "warn", retrying: "warn", lease_lost: "warn", abandoned: "warn", not_recorded: "error" };
 
 /** A job that did work: its kind, its outcome (a closed set per kind) and what identifies it. */
 export function observeJob(job: JobKind, outcome: string, startedAt: number, fields: Record<string, Field> = {}): void {

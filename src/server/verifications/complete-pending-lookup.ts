@@ -12,7 +12,11 @@
  *    `unavailable` with the credit refunded.
  *
  * A worker killed mid-attempt leaves a lease that runs out; the next worker tries again, and a late
- * write of the first finds its lease gone and writes nothing: each lookup completes once.
+ * write of the first finds its lease gone and writes nothing: each lookup completes once. A lookup
+ * whose last attempt, the one made past its give-up time, never settled (its process died, or the
+ * attempt fails before it can, as a request that cannot be opened does every time) is given up
+ * without asking the registry again or opening its request: it ends instead of being retried, and
+ * billed by the authority, forever.
  *
  * A lookup's first attempt is usually the call its request made (`goOnHere`): the request's
  * process queued the lookup leased to itself and lands the call's answer through step 3 here.
@@ -35,18 +39,30 @@ import { toVerification, VERIFICATION_COLUMNS, fromRow, type VerificationRow } f
 import { completeVerificationCtes } from "./verification-write-sql";
 import { attemptTimeoutMs, openRequest, sealOutcome, type PendingRequest } from "./pending-lookup";
 
-type Claimed = { id: string; business_id: string; mode: Mode; recorded: boolean; request: Buffer; attempts: number };
+/** `abandoned`: its last attempt (claimed at or past its give-up time) never settled, its lease run out. */
+type Claimed = { id: string; business_id: string; mode: Mode; recorded: boolean; request: Buffer; attempts: number; abandoned: boolean };
 
-/** An attempt under its lease: the lookup, what it asks for, and the lease that its writes depend on. */
-type Attempt = Omit<Claimed, "request"> & { request: PendingRequest; leaseId: string };
+/**
+ * An attempt under its lease: the lookup, what it asks for (null when given up unopened), and the
+ * lease that its writes depend on.
+ */
+type Attempt = Omit<Claimed, "request" | "abandoned"> & { request: PendingRequest | null; leaseId: string };
 
 const CLAIM_SQL = `
-UPDATE pending_lookup SET lease_id = $1, leased_until = now() + make_interval(secs => $2), attempts = attempts + 1
- WHERE id = (SELECT id FROM pending_lookup
-              WHERE state = 'waiting' AND next_attempt_at <= now() AND (leased_until IS NULL OR leased_until < now())
-              ORDER BY next_attempt_at LIMIT 1
-                FOR UPDATE SKIP LOCKED)
-RETURNING id, business_id, mode, recorded, request, attempts`;
+WITH due AS (
+  SELECT id, leased_until >= give_up_at + make_interval(secs => $2) IS TRUE AS abandoned FROM pending_lookup
+   WHERE state = 'waiting' AND next_attempt_at <= now() AND (leased_until IS NULL OR leased_until < now())
+   ORDER BY next_attempt_at LIMIT 1
+     FOR UPDATE SKIP LOCKED
+)
+UPDATE pending_lookup p SET lease_id = $1, leased_until = now() + make_interval(secs => $2), attempts = attempts + 1
+  FROM due WHERE p.id = due.id
+RETURNING p.id, p.business_id, p.mode, p.recorded, p.request, p.attempts, due.abandoned`;
+
+const UNAVAILABLE: RegistryMatch = { result: "unavailable", citizen: null };
+
+/** Who a lookup given up unopened names in its audit entry: its request's actor is in what was not opened. */
+const GIVEN_UP_BY = { actorType: "system", actorId: "pending-lookup" };
 
 /** Makes one attempt if a lookup is due; false when there is no work. */
 export async function processNextPendingLookup(): Promise<boolean> {
@@ -55,6 +71,11 @@ export async function processNextPendingLookup(): Promise<boolean> {
   const { rows } = await pool().query<Claimed>(CLAIM_SQL, [leaseId, env().PENDING_LOOKUP_LEASE_SECONDS]);
   const claimed = rows[0];
   if (!claimed) return false;
+  const { abandoned, ...lookup } = claimed;
+  if (abandoned) {
+    await land({ ...lookup, request: null, leaseId }, UNAVAILABLE, started);
+    return true;
+  }
   const request = openRequest(claimed.id, claimed.request);
   const answer = registryFor(claimed.mode).lookup(request.nationalId, {
     signal: AbortSignal.timeout(attemptTimeoutMs()),
@@ -62,7 +83,7 @@ export async function processNextPendingLookup(): Promise<boolean> {
     priority: "interactive",
     businessId: claimed.business_id,
   });
-  await settle({ ...claimed, request, leaseId }, answer, started);
+  await settle({ ...lookup, request, leaseId }, answer, started);
   return true;
 }
 
@@ -103,17 +124,23 @@ async function settle(attempt: Attempt, lookup: Promise<RegistryMatch>, started:
     refused = error instanceof RegistryRecordError;
     retryAfterSeconds = error instanceof RegistryUnavailableError ? (error.retryAfterSeconds ?? 0) : 0;
   }
-  const lease = { id: attempt.id, leaseId: attempt.leaseId };
-  if (!answer && !refused && (await reschedule(lease, delayAfter(attempt.attempts, retryAfterSeconds)))) {
+  if (!answer && !refused && (await reschedule(leaseOf(attempt), delayAfter(attempt.attempts, retryAfterSeconds)))) {
     observeJob("pending_lookup", "retrying", started, { businessId: attempt.business_id, attempts: attempt.attempts });
     return;
   }
-  const final = answer ?? { result: "unavailable" as const, citizen: null };
+  await land(attempt, answer ?? UNAVAILABLE, started);
+}
+
+/** The lookup's final answer written, only while the lease is the attempt's; `abandoned` (a warning) when given up unopened. */
+async function land(attempt: Attempt, final: RegistryMatch, started: number): Promise<void> {
+  const lease = leaseOf(attempt);
   const completed = attempt.recorded ? await completeVerification(attempt, lease, final) : await keepForRetry(lease, final);
-  observeJob("pending_lookup", completed ? "done" : "lease_lost", started, { businessId: attempt.business_id, attempts: attempt.attempts, result: final.result });
+  observeJob("pending_lookup", !completed ? "lease_lost" : attempt.request ? "done" : "abandoned", started, { businessId: attempt.business_id, attempts: attempt.attempts, result: final.result });
 }
 
 type Lease = { id: string; leaseId: string };
+
+const leaseOf = (attempt: Attempt): Lease => ({ id: attempt.id, leaseId: attempt.leaseId });
 
 function delayAfter(attempts: number, retryAfterSeconds: number): number {
   const schedule = env().PENDING_LOOKUP_RETRY_SCHEDULE;
@@ -155,13 +182,17 @@ function finishCte(q: Sql, lease: Lease, answer: RegistryMatch): string {
  */
 async function completeVerification(attempt: Attempt, lease: Lease, answer: RegistryMatch): Promise<boolean> {
   const { request } = attempt;
-  const completed = await transaction(async (client) => {
-    const { rows } = await client.query<VerificationRow>(`SELECT ${VERIFICATION_COLUMNS} FROM verification WHERE id = $1 FOR UPDATE`, [attempt.id]);
-    if (!rows[0]) return false;
+  const channel = await transaction(async (client) => {
+    const { rows } = await client.query<VerificationRow & { request_id: string }>(
+      `SELECT ${VERIFICATION_COLUMNS}, request_id FROM verification WHERE id = $1 FOR UPDATE`,
+      [attempt.id],
+    );
+    const row = rows[0];
+    if (!row) return null;
     const at = new Date();
-    const match = compareClaim(request.match, answer.citizen);
-    const verification = { ...fromRow(rows[0]), result: answer.result, match };
-    const kept = rows[0].redacted_at ? { ...answer, citizen: null } : answer;
+    const match = compareClaim(request?.match, answer.citizen);
+    const verification = { ...fromRow(row), result: answer.result, match };
+    const kept = row.redacted_at ? { ...answer, citizen: null } : answer;
     const q = new Sql();
     const sql = `WITH ${finishCte(q, lease, kept)},${completeVerificationCtes(q, {
       id: attempt.id,
@@ -170,9 +201,9 @@ async function completeVerification(attempt: Attempt, lease: Lease, answer: Regi
       context: {
         businessId: attempt.business_id,
         mode: attempt.mode,
-        actor: request.actor,
-        channel: request.channel,
-        requestId: request.requestId,
+        actor: request?.actor ?? GIVEN_UP_BY,
+        channel: row.channel,
+        requestId: row.request_id,
         at,
         event: buildEvent("verification_completed", attempt.mode, toVerification(verification), at),
       },
@@ -180,11 +211,11 @@ async function completeVerification(attempt: Attempt, lease: Lease, answer: Regi
     })}
 SELECT count(*)::int AS n FROM completed`;
     const { rows: done } = await client.query<{ n: number }>(sql, q.values);
-    return done[0]!.n === 1;
+    return done[0]!.n === 1 ? row.channel : null;
   });
   // Its only count (the 202 counted nothing), with the credit it keeps: none when refunded.
-  if (completed) countVerifications(attempt.mode, request.channel, answer.result, 1, attempt.mode === "live" && answer.result !== "unavailable" ? 1 : 0);
-  return completed;
+  if (channel) countVerifications(attempt.mode, channel, answer.result, 1, attempt.mode === "live" && answer.result !== "unavailable" ? 1 : 0);
+  return channel !== null;
 }
 
 /**

@@ -10,7 +10,7 @@
  * What a worker needs to ask the registry again (the national ID, the claim to compare) is
  * encrypted at rest and erased when the lookup completes.
  */
-import type { Channel, Mode } from "@/generated/prisma/enums";
+import type { Mode } from "@/generated/prisma/enums";
 import type { Citizen, MatchRequest, MatchResult, VerificationResult } from "@/contracts/verifications";
 import { env } from "@/env";
 import { pool } from "@/server/db/client";
@@ -18,12 +18,11 @@ import { Sql } from "@/server/db/sql";
 import { decrypt, encrypt } from "@/server/crypto/secrets";
 import type { RegistryMatch } from "@/server/registry/types";
 
-/** What a background attempt needs; `match` and the rest only for a recorded verification. */
+/** What a background attempt needs; `match` and `actor` only for a recorded verification. */
 export type PendingRequest = {
   nationalId: string;
   requestId: string;
   match: MatchRequest | null;
-  channel: Channel;
   actor: { actorType: string; actorId: string | null };
 };
 

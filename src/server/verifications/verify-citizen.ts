@@ -178,7 +178,6 @@ const pendingRequest = (ctx: ServiceContext, input: VerifyCitizenInput): Pending
   nationalId: input.nationalId,
   requestId: ctx.requestId,
   match: input.match ?? null,
-  channel: input.channel,
   actor: actorRef(ctx.actor),
 });
 

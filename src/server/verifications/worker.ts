@@ -1,6 +1,6 @@
 /**
  * The pending-lookup worker: a few slots per process, each taking the next due lookup from
- * PostgreSQL (src/server/services/verifications/complete-pending-lookup.ts). Runs in every app
+ * PostgreSQL (complete-pending-lookup.ts). Runs in every app
  * process (PENDING_WORKER_IN_APP) and in `npm run worker` processes with the `pending` task; any
  * number of them share the work. `stop` lets the attempts in progress finish.
  */
