@@ -24,6 +24,7 @@ import { verifyCitizen } from "@/server/verifications/verify-citizen";
 import type { AppError } from "@/server/errors";
 import { requestHash, type IdempotencyRequest } from "@/server/verifications/idempotency";
 import { gatewayKey } from "@/server/registry/gateway/gateway-key";
+import { forgetCachedToken, gatewayToken, hasFreshToken } from "@/server/registry/gateway/token";
 import { createCallerFactory } from "@/server/trpc/init";
 import { appRouter } from "@/server/trpc/routers/_app";
 import { loadPortalUser } from "@/server/trpc/context";
@@ -391,6 +392,42 @@ describe("token and quota shared by the fleet", () => {
     // One renewal, not one per caller (the gateway allows 10 token requests a minute).
     expect(sim.counts().tokenRequests - before).toBe(1);
   }, 60_000);
+
+  it("keeps the token's times by the database's clock, for processes whose own clocks run ten minutes ahead", async () => {
+    const timesLeft = async () =>
+      (
+        await pool().query<{ refresh: number; expiry: number }>(
+          "SELECT extract(epoch FROM token_refresh_at - now())::float8 AS refresh, extract(epoch FROM token_expires_at - now())::float8 AS expiry FROM registry_gateway WHERE gateway = $1",
+          [gatewayKey()],
+        )
+      ).rows[0]!;
+    // The stored token due for refresh, and the fleet free to ask for one.
+    await pool().query(
+      "UPDATE registry_gateway SET token_refresh_at = now(), token_expires_at = now(), token_requested_at = now() - interval '1 minute' WHERE gateway = $1",
+      [gatewayKey()],
+    );
+    forgetCachedToken();
+    const realNow = Date.now.bind(Date);
+    vi.spyOn(Date, "now").mockImplementation(() => realNow() + 600_000);
+    try {
+      // This process fetches the new token (the simulator's tokens live 300 s).
+      const token = await gatewayToken(AbortSignal.timeout(10_000));
+      const stored = await timesLeft();
+      expect(stored.refresh).toBeGreaterThan(200);
+      expect(stored.refresh).toBeLessThanOrEqual(240);
+      expect(stored.expiry).toBeGreaterThan(260);
+      expect(stored.expiry).toBeLessThanOrEqual(300);
+      // Another process, as fast, takes the stored token as the valid one it is, at once, and keeps it.
+      forgetCachedToken();
+      const requests = sim.counts().tokenRequests;
+      expect(await gatewayToken(AbortSignal.timeout(5_000))).toBe(token);
+      expect(hasFreshToken()).toBe(true);
+      expect(sim.counts().tokenRequests).toBe(requests);
+    } finally {
+      vi.restoreAllMocks();
+      forgetCachedToken();
+    }
+  });
 
   it("honours a 429's Retry-After for every caller", async () => {
     sim.levers.maxRps = 2;

@@ -7,7 +7,9 @@
  * gateway refuses (invalid_token) is dropped from this process's copy and marked expired in the
  * row, so that no caller sends it again while its replacement is under way (each would cost a
  * quota slot and a call the authority bills); another process's copy is dropped by its own first
- * refusal.
+ * refusal. The token's refresh point and expiry are kept by the database's clock and read as
+ * times from now: a process whose own clock is off neither sends an expired token nor refreshes
+ * early.
  * The client secret is read at each refresh: from REGISTRY_CLIENT_SECRET_FILE when set (a mounted
  * secret rotates without a restart), else REGISTRY_CLIENT_SECRET.
  */
@@ -28,10 +30,12 @@ const CONTEXT = "registry-gateway-token";
 const MIN_REQUEST_GAP_SECONDS = 6;
 const WAIT_STEP_MS = 50;
 
-type Cached = { token: string; refreshAt: number; expiresAt: number };
+/** `refreshAt` by this process's clock. */
+type Cached = { token: string; refreshAt: number };
 const globalForToken = globalThis as unknown as { hubiGatewayToken?: Cached };
 
-type Row = { access_token: Buffer | null; refresh_at: Date | null; expires_at: Date | null; claimed: boolean };
+/** The stored token's refresh point and expiry as times from now (the database's now): each process reads them on its own clock. */
+type Row = { access_token: Buffer | null; refresh_in_ms: number | null; expires_in_ms: number | null; claimed: boolean };
 
 /** A token to call with. `stale`: the token the gateway just refused (invalid_token): never returned again. */
 export async function gatewayToken(signal: AbortSignal, stale?: string): Promise<string> {
@@ -76,11 +80,11 @@ async function nextToken(wanted: () => boolean): Promise<string> {
   for (;;) {
     const row = await claimOrRead();
     const stored = row.access_token ? decrypt(row.access_token, CONTEXT) : undefined;
-    const usable = stored && row.expires_at && row.expires_at.getTime() > Date.now() + 1000;
+    const usable = stored && row.expires_in_ms !== null && row.expires_in_ms > 1000;
     // The request is the fleet's, not a caller's: it goes on if every caller's budget ends first.
     if (row.claimed) return refresh(usable ? stored : undefined);
     if (stored && usable) {
-      globalForToken.hubiGatewayToken = { token: stored, refreshAt: row.refresh_at!.getTime(), expiresAt: row.expires_at!.getTime() };
+      globalForToken.hubiGatewayToken = { token: stored, refreshAt: Date.now() + row.refresh_in_ms! };
       return stored;
     }
     // Another process is fetching the token, or the fleet's request gap has not passed yet; nobody
@@ -113,7 +117,9 @@ async function claimOrRead(): Promise<Row> {
           AND (refresh_claimed_until IS NULL OR refresh_claimed_until < now())
           AND (token_requested_at IS NULL OR token_requested_at < now() - make_interval(secs => $2))
         RETURNING 1)
-     SELECT access_token, token_refresh_at AS refresh_at, token_expires_at AS expires_at, EXISTS (SELECT 1 FROM claim) AS claimed
+     SELECT access_token, EXISTS (SELECT 1 FROM claim) AS claimed,
+            (extract(epoch FROM token_refresh_at - now()) * 1000)::float8 AS refresh_in_ms,
+            (extract(epoch FROM token_expires_at - now()) * 1000)::float8 AS expires_in_ms
        FROM registry_gateway WHERE gateway = $3`,
     [claimSeconds(), MIN_REQUEST_GAP_SECONDS, gatewayKey()],
   );
@@ -150,13 +156,13 @@ async function refresh(fallback: string | undefined): Promise<string> {
     if (res.status !== 200) throw new UpstreamFault("status", res.status, res.retryAfterSeconds);
     const parsed = tokenBody.safeParse(res.body);
     if (!parsed.success) throw new UpstreamFault("malformed", 200);
-    const lifetimeMs = parsed.data.expires_in * 1000;
-    const now = Date.now();
-    const fresh = { token: parsed.data.access_token, refreshAt: now + lifetimeMs * 0.8, expiresAt: now + lifetimeMs };
+    const lifetime = parsed.data.expires_in;
+    const fresh = { token: parsed.data.access_token, refreshAt: Date.now() + lifetime * 800 };
+    // Stored by the database's clock, which every process of the fleet reads the same.
     await pool().query(
-      `UPDATE registry_gateway SET access_token = $1, token_refresh_at = to_timestamp($2 / 1000.0), token_expires_at = to_timestamp($3 / 1000.0),
-              refresh_claimed_until = NULL WHERE gateway = $4`,
-      [encrypt(fresh.token, CONTEXT), fresh.refreshAt, fresh.expiresAt, gatewayKey()],
+      `UPDATE registry_gateway SET access_token = $1, token_refresh_at = now() + make_interval(secs => $2::float8 * 0.8),
+              token_expires_at = now() + make_interval(secs => $2::float8), refresh_claimed_until = NULL WHERE gateway = $3`,
+      [encrypt(fresh.token, CONTEXT), lifetime, gatewayKey()],
     );
     globalForToken.hubiGatewayToken = fresh;
     return fresh.token;
