@@ -35,7 +35,14 @@ export type RegistrySimulator = {
 
 const MAX_BATCH = 100;
 
-export async function startRegistrySimulator(options: { port?: number; host?: string; levers?: Partial<Levers> } = {}): Promise<RegistrySimulator> {
+/**
+ * Starts a simulator on `port` (default: any free one); `anyPortIfTaken`: on any free port when
+ * `port` is taken (`npm start`'s default port, which another program may hold), else a taken port
+ * is an error.
+ */
+export async function startRegistrySimulator(
+  options: { port?: number; anyPortIfTaken?: boolean; host?: string; levers?: Partial<Levers> } = {},
+): Promise<RegistrySimulator> {
   const levers: Levers = { ...DEFAULT_LEVERS, ...options.levers };
   const citizens = new Map<string, GatewayRecord>(DEMO_CITIZENS.map((c) => [c.nin, c]));
   const tokens = new Map<string, number>();
@@ -158,7 +165,18 @@ export async function startRegistrySimulator(options: { port?: number; host?: st
     return send(res, 404, { error: "not_found" });
   }
 
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? "127.0.0.1", resolve));
+  const listen = (port: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(port, options.host ?? "127.0.0.1", () => {
+        server.off("error", reject);
+        resolve();
+      });
+    });
+  await listen(options.port ?? 0).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "EADDRINUSE" && options.anyPortIfTaken) return listen(0);
+    throw error;
+  });
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,

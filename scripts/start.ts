@@ -130,7 +130,9 @@ async function pointAtRegistry(): Promise<void> {
     throw new Error("REGISTRY_URL is not set: in production Hubi needs the national registry gateway's URL and credentials (docs/operations.md).");
   }
   const simulator = await startRegistrySimulator({
+    // 4010 unless told: a stable address for its levers, or any free port while another program holds it.
     port: Number(process.env.REGISTRY_SIMULATOR_PORT || 4010),
+    anyPortIfTaken: !process.env.REGISTRY_SIMULATOR_PORT,
     levers: process.env.REGISTRY_SIMULATOR_LEVERS ? JSON.parse(process.env.REGISTRY_SIMULATOR_LEVERS) : {},
   });
   stopRegistry = simulator.stop;
