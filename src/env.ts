@@ -89,7 +89,7 @@ const schema = z.object({
   REGISTRY_SOURCE: z.enum(["gateway", "mirror"]).default("gateway"),
   /** The registry gateway's base URL (`npm start` runs the local simulator when it is unset; production requires it). */
   REGISTRY_URL: z.preprocess((v) => v || undefined, z.url().optional()),
-  /** Client credentials issued by the authority; a changed secret is read by the next token refresh. */
+  /** Client credentials issued by the authority, read at start: REGISTRY_CLIENT_SECRET_FILE rotates a secret without a restart. */
   REGISTRY_CLIENT_ID: z.string().default(""),
   REGISTRY_CLIENT_SECRET: z.string().default(""),
   /** A file holding the client secret, read at each token refresh: a rotated secret needs no restart. */
