@@ -111,6 +111,21 @@ function firstInteractiveAsk() {
   return { ask, stop };
 }
 
+/** The simulator refuses every token it issued so far (invalid_token). */
+const revokeTokens = () => fetch(`${sim.url}/__admin/revoke-tokens`, { method: "POST" });
+
+/** The fleet's last token request long past: it may ask for one at once. */
+const fleetMayAskNow = () => pool().query("UPDATE registry_gateway SET token_requested_at = now() - interval '1 minute' WHERE gateway = $1", [gatewayKey()]);
+
+/** A token issued now (the fleet's last token request), then refused: the next caller needs a new one, and may ask for it at once. */
+async function issueThenRefuseToken() {
+  await revokeTokens();
+  await fleetMayAskNow();
+  expect(await lookup("11111111111")).toMatchObject({ result: "verified" });
+  await revokeTokens();
+  await fleetMayAskNow();
+}
+
 /** As when another process of the fleet saw a 429: nobody calls for `seconds` (0: the pause ends now). */
 const pauseFleet = (seconds: number) =>
   pool().query(
@@ -322,7 +337,7 @@ describe("the circuit breaker", () => {
 
 describe("token and quota shared by the fleet", () => {
   it("replaces a token the gateway no longer accepts with one request, however many callers hit it", async () => {
-    await fetch(`${sim.url}/__admin/revoke-tokens`, { method: "POST" });
+    await revokeTokens();
     const before = sim.counts().tokenRequests;
     const results = await Promise.all(Array.from({ length: 6 }, () => lookup("11111111111")));
     expect(results.every((r) => r.result === "verified")).toBe(true);
@@ -332,13 +347,8 @@ describe("token and quota shared by the fleet", () => {
   it("sends a token the gateway refused no more while its replacement is under way", async () => {
     // A token that lives long after its refusal: only the refusal can stop callers sending it.
     sim.levers.tokenLifetimeSeconds = 300;
-    const fleetMayAskNow = () => pool().query("UPDATE registry_gateway SET token_requested_at = now() - interval '1 minute' WHERE gateway = $1", [gatewayKey()]);
-    await fetch(`${sim.url}/__admin/revoke-tokens`, { method: "POST" });
-    await fleetMayAskNow();
-    expect(await lookup("11111111111")).toMatchObject({ result: "verified" });
-    // That token refused in turn; its replacement takes 3 s to come.
-    await fetch(`${sim.url}/__admin/revoke-tokens`, { method: "POST" });
-    await fleetMayAskNow();
+    // Its replacement takes 3 s to come.
+    await issueThenRefuseToken();
     sim.levers.tokenLatencyMs = 3_000;
     const before = sim.counts().tokensRefused;
     const tokenStatements = countQueries("token_requested_at = now()");
@@ -361,9 +371,8 @@ describe("token and quota shared by the fleet", () => {
   });
 
   it("finishes a token request that outlasts the caller who made it, for the callers after", async () => {
-    await fetch(`${sim.url}/__admin/revoke-tokens`, { method: "POST" });
-    // The fleet's last token request long past (it may ask again at once).
-    await pool().query("UPDATE registry_gateway SET token_requested_at = now() - interval '1 minute' WHERE gateway = $1", [gatewayKey()]);
+    await revokeTokens();
+    await fleetMayAskNow();
     sim.levers.tokenLatencyMs = 800;
     const before = sim.counts().tokenRequests;
     // Its caller's budget ends while the token request is under way.
@@ -376,7 +385,7 @@ describe("token and quota shared by the fleet", () => {
   it("renews a token that expires mid-run once for all its callers, and no lookup fails", async () => {
     sim.levers.tokenLifetimeSeconds = 8;
     // The refused token is replaced by one that lives 8 s.
-    await fetch(`${sim.url}/__admin/revoke-tokens`, { method: "POST" });
+    await revokeTokens();
     expect(await lookup("11111111111")).toMatchObject({ result: "verified" });
     const before = sim.counts().tokenRequests;
     const until = Date.now() + 9_000;
@@ -392,6 +401,23 @@ describe("token and quota shared by the fleet", () => {
     // One renewal, not one per caller (the gateway allows 10 token requests a minute).
     expect(sim.counts().tokenRequests - before).toBe(1);
   }, 60_000);
+
+  it("asks the token endpoint nothing before the Retry-After of its 429", async () => {
+    // The endpoint now allows one token a minute, and one was just issued.
+    await issueThenRefuseToken();
+    sim.levers.maxTokenRequestsPerMinute = 1;
+    const before = sim.counts().tokenRequests;
+    try {
+      await failure(lookup("11111111111", budget(2_000)));
+      expect(sim.counts().tokenRequests - before).toBe(1);
+      // Past the fleet's 6 s between token requests, not past the 429's Retry-After (up to a minute).
+      await fleetMayAskNow();
+      await failure(lookup("11111111111", budget(1_000)));
+      expect(sim.counts().tokenRequests - before).toBe(1);
+    } finally {
+      await pool().query("UPDATE registry_gateway SET refresh_claimed_until = NULL WHERE gateway = $1", [gatewayKey()]);
+    }
+  });
 
   it("keeps the token's times by the database's clock, for processes whose own clocks run ten minutes ahead", async () => {
     const timesLeft = async () =>

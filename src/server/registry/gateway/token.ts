@@ -3,7 +3,8 @@
  * stored token until its refresh point (80 % of its lifetime); then one process claims the refresh
  * (a row claim: no connection or lock is held during the HTTP call) while the others keep using
  * the still-valid token, or wait for the new one if it has expired. Token requests are at least
- * 6 s apart across the fleet, so the endpoint's 10 a minute hold whatever happens. A token the
+ * 6 s apart across the fleet, so the endpoint's 10 a minute hold whatever happens, and none is
+ * made before the Retry-After of a refused one has passed. A token the
  * gateway refuses (invalid_token) is dropped from this process's copy and marked expired in the
  * row, so that no caller sends it again while its replacement is under way (each would cost a
  * quota slot and a call the authority bills); another process's copy is dropped by its own first
@@ -167,7 +168,13 @@ async function refresh(fallback: string | undefined): Promise<string> {
     globalForToken.hubiGatewayToken = fresh;
     return fresh.token;
   } catch (error) {
-    await pool().query("UPDATE registry_gateway SET refresh_claimed_until = NULL WHERE gateway = $1", [gatewayKey()]);
+    // A refusal that says when to ask again (a 429's Retry-After) keeps the claim until then: no
+    // process of the fleet asks before.
+    const retryAfter = error instanceof UpstreamFault ? (error.retryAfterSeconds ?? 0) : 0;
+    await pool().query("UPDATE registry_gateway SET refresh_claimed_until = now() + make_interval(secs => $2) WHERE gateway = $1", [
+      gatewayKey(),
+      retryAfter,
+    ]);
     if (fallback) return fallback;
     throw error;
   }
