@@ -25,6 +25,8 @@ import { createOwnDatabase } from "../support/own-database";
 import { expectWithinQuota } from "../support/quota-windows";
 import { completed, completions } from "../support/pending";
 import { openOutcome } from "@/server/verifications/pending-lookup";
+import { sampleSum, samples } from "../support/prometheus";
+import { TEST_METRICS_TOKEN } from "../support/env";
 
 /** Short, so that the outage test sees its circuit recover. */
 const BREAKER_OPEN_SECONDS = 2;
@@ -467,6 +469,20 @@ describe("an app on the registry gateway", () => {
     expect(await balanceOf(payer.businessId)).toBe(0);
     expect(await ledgerSum(payer.businessId)).toBe(0);
     expect(await verificationCount(payer.businessId, "live")).toBe(1);
+  });
+
+  it("shows the gateway's calls, latency, refusals, circuit and quota on /metrics, no business in any label", async () => {
+    const res = await fetch(`${app.url}/metrics`, { headers: { authorization: `Bearer ${TEST_METRICS_TOKEN}` } });
+    expect(res.status).toBe(200);
+    const gateway = samples(await res.text()).filter((s) => s.name.startsWith("hubi_registry_"));
+    expect(sampleSum(gateway, "hubi_registry_calls_total", { outcome: "ok" })).toBeGreaterThan(0);
+    expect(sampleSum(gateway, "hubi_registry_call_duration_seconds_count", { outcome: "ok" })).toBeGreaterThan(0);
+    // The outage above: verifies its open circuit refused.
+    expect(sampleSum(gateway, "hubi_registry_rejections_total", { reason: "circuit_open" })).toBeGreaterThan(0);
+    expect(sampleSum(gateway, "hubi_registry_circuit_state", { state: "open" })).toBe(0);
+    // The fleet's quota (REGISTRY_MAX_RPS, 20 by default), once however many processes report it.
+    expect(sampleSum(gateway, "hubi_registry_quota_max_rps", {})).toBe(20);
+    expect(new Set(gateway.flatMap((s) => Object.keys(s.labels)))).toEqual(new Set(["outcome", "reason", "state", "le"]));
   });
 
   it("logs the gateway's status, latency and request id, never a national ID", async () => {

@@ -6,6 +6,7 @@
  */
 import os from "node:os";
 import { Counter, Gauge, Histogram } from "prom-client";
+import { env } from "@/env";
 import { pool } from "@/server/db/client";
 import { describeError, log } from "@/server/observability/logger";
 
@@ -114,6 +115,7 @@ type PromMetrics = {
   rejections: Counter<"reason">;
   circuit: Gauge<"state">;
   slotsGivenUp: Counter;
+  quotaMaxRps: Gauge;
 };
 const globalForProm = globalThis as unknown as { hubiGatewayProm?: PromMetrics };
 
@@ -137,6 +139,13 @@ function promMetrics(): PromMetrics {
       name: "hubi_registry_quota_slots_given_up_total",
       help: "Gateway quota slots granted ahead but reached too late to use; each one's caller asked for another",
     }),
+    // The same in every process: one value for the fleet, not their sum.
+    quotaMaxRps: new Gauge({
+      name: "hubi_registry_quota_max_rps",
+      help: "Gateway calls a second the fleet keeps under (REGISTRY_MAX_RPS); quota use is the fleet's call rate divided by it",
+      aggregator: "max",
+    }),
   };
+  globalForProm.hubiGatewayProm.quotaMaxRps.set(env().REGISTRY_MAX_RPS);
   return globalForProm.hubiGatewayProm;
 }
