@@ -202,6 +202,21 @@ describe("an app on the registry gateway", () => {
     expect(await verificationCount(payer.businessId, "live")).toBe(0);
   });
 
+  it("never verifies from an answer that does not match the gateway's interface: a free 503, nothing recorded", async () => {
+    const { payer, verifyAs } = await payerOf(5);
+    // Three kinds (the adapter's tests go through every one): fewer faults in a row than open the circuit.
+    for (const malformed of ["truncated", "missing_field", "wrong_type"] as const) {
+      const calls = sim!.counts().lookups;
+      const res = await withLevers({ malformed }, () => verifyAs("11111111111"), { malformed: "off" });
+      expect([malformed, res.status, res.body.code]).toEqual([malformed, 503, "REGISTRY_UNAVAILABLE"]);
+      // Asked and answered wrongly, not refused by an open circuit.
+      expect(sim!.counts().lookups).toBeGreaterThan(calls);
+    }
+    expect(await balanceOf(payer.businessId)).toBe(5);
+    expect(await verificationCount(payer.businessId, "live")).toBe(0);
+    expect((await verifyAs("11111111111")).body.data).toMatchObject({ result: "verified" });
+  });
+
   it("answers a free 503 when the gateway hangs past the budget; the retry under its key gets the result, one credit", async () => {
     const payer = await createTestBusiness({ live: true, credits: 5 });
     const bare = () =>
