@@ -21,6 +21,8 @@ export type Levers = {
   clientSecret: string;
   /** NINs the gateway answers 400 `invalid_request` for (a record Hubi cannot ask about). */
   badRequestNins: string[];
+  /** NINs whose lookups the gateway answers 503 with `Retry-After: retryAfterSeconds` (an outage only some calls meet). */
+  unavailableNins: string[];
   /** An unknown NIN is an ACTIVE citizen generated from it (the benchmark's live lanes), instead of 404. */
   generateUnknown: boolean;
 };
@@ -38,5 +40,6 @@ export const DEFAULT_LEVERS: Levers = {
   clientId: "hubi-local",
   clientSecret: "local-simulator-secret",
   badRequestNins: [],
+  unavailableNins: [],
   generateUnknown: false,
 };

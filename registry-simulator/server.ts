@@ -115,6 +115,7 @@ export async function startRegistrySimulator(
       return send(res, 400, { error: "invalid_request", message: batch ? "nins must be 1 to 100 NINs of 11 digits" : "nin must be 11 digits" });
     }
     if (nins.some((n) => levers.badRequestNins.includes(n))) return send(res, 400, { error: "invalid_request", message: "NIN rejected" });
+    if (nins.some((n) => levers.unavailableNins.includes(n))) return send(res, 503, { error: "unavailable" }, { "Retry-After": String(levers.retryAfterSeconds) });
     if (levers.malformed !== "off") return sendMalformed(res, nins as string[]);
     const found = (nins as string[]).map((n) => citizens.get(n) ?? (levers.generateUnknown ? generatedCitizen(n) : undefined));
     if (batch) return send(res, 200, { results: found.map((r, i) => (r ? { ...r, found: true } : { nin: nins[i], found: false })) });

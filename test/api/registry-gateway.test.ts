@@ -53,6 +53,8 @@ beforeAll(async () => {
       REGISTRY_CLIENT_SECRET: DEFAULT_LEVERS.clientSecret,
       REGISTRY_FAILING_NATIONAL_ID: "",
       BATCH_WORKER_IN_APP: "true",
+      // Three gateway groups of 100 IDs to a chunk, as in production (500 rows, five groups).
+      BATCH_CHUNK_ROWS: "300",
       // Lookups that go on after a budget ends complete in this app (its database is its own).
       PENDING_WORKER_IN_APP: "true",
       PENDING_LOOKUP_GIVE_UP_SECONDS: "120",
@@ -424,6 +426,37 @@ describe("an app on the registry gateway", () => {
     // The gateway's one-second windows: the two processes together kept to the quota.
     expectWithinQuota(counts, DEFAULT_LEVERS.maxRps);
   }, 60_000);
+
+  it("asks the gateway again only for the groups of a chunk it left unanswered: the answered ones are kept across the pause", async () => {
+    const payer = await createTestBusiness({ live: true, credits: 300 });
+    // Unknown to the gateway (not found), and none of the tests' slow IDs (80000000016…).
+    const rows = Array.from({ length: 300 }, (_, i) => `7${String(i).padStart(10, "0")}`);
+    // An outage that only the chunk's third group of 100 IDs meets.
+    await levers({ unavailableNins: [rows[250]!], retryAfterSeconds: 1 });
+    let batchId: string;
+    let chunkNo: number;
+    const asked = (group: number) => sim!.counts().requestIds.filter((id) => id === `${batchId}.${chunkNo}.${group}`).length;
+    try {
+      const created = await upload(payer.liveKey!, csvOf("nationalId", rows), "text/csv", { baseUrl: app.url });
+      expect(created.status).toBe(202);
+      batchId = created.body.data.id;
+      chunkNo = (await pool().query<{ chunk_no: number }>("SELECT chunk_no FROM batch_chunk WHERE batch_id = $1", [batchId])).rows[0]!.chunk_no;
+      // The third group refused: the chunk pauses with the other two groups' answers.
+      await waitFor(
+        "the chunk paused with what it was answered",
+        async () => (await pool().query("SELECT 1 FROM batch_chunk WHERE batch_id = $1 AND answers IS NOT NULL", [batchId])).rowCount === 1,
+      );
+    } finally {
+      await levers({ unavailableNins: [], retryAfterSeconds: DEFAULT_LEVERS.retryAfterSeconds });
+    }
+    const batch = await batchEnded(payer.liveKey!, batchId, { baseUrl: app.url });
+    expect(batch).toMatchObject({ status: "completed", processedRows: 300, creditsUsed: 300 });
+    expect(batch.counts).toMatchObject({ not_found: 300, registry_error: 0 });
+    // The first two groups asked once, whenever the chunk resumed.
+    expect([asked(1), asked(2), asked(3)]).toEqual([1, 1, 1]);
+    expect(await balanceOf(payer.businessId)).toBe(0);
+    expect((await pool().query("SELECT answers FROM batch_chunk WHERE batch_id = $1", [batchId])).rows).toEqual([{ answers: null }]);
+  });
 
   it("keeps a chunk whose gateway call waits out a Retry-After longer than its lease: no other worker asks for it again", async () => {
     const payer = await createTestBusiness({ live: true, credits: 5 });

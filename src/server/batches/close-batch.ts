@@ -37,7 +37,7 @@ export async function closeBatch(client: pg.PoolClient, batchId: string, status:
       : "";
   await client.query(
     `WITH undone AS (
-       UPDATE batch_chunk SET done_at = now(), input = NULL, lease_id = NULL, leased_until = NULL
+       UPDATE batch_chunk SET done_at = now(), input = NULL, answers = NULL, lease_id = NULL, leased_until = NULL
         WHERE batch_id = ${id} AND done_at IS NULL RETURNING first_row, row_count, admitted_rows
      )${refund}
      INSERT INTO batch_result (batch_id, row_no, result)

@@ -15,7 +15,9 @@
  * of charging again, and a late write of the first worker finds its lease gone and writes
  * nothing. A chunk whose lookup keeps failing fails its batch, and closing a batch refunds what
  * its unfinished chunks reserved. A registry that is unavailable (an outage, no quota) is no
- * failure of the chunk: it waits, its reservation kept, and resumes by itself (product rules §21).
+ * failure of the chunk: it waits, its reservation kept, and resumes by itself (product rules §21);
+ * what the registry had answered for some of its rows before that is kept with it (sealed), so
+ * that the resumed chunk asks only for the others: the authority bills each call.
  * A registry that answers for some rows but not others (RegistryRecordError: it refused an ID, or
  * answered a status Hubi does not know) is no failure either: the chunk records the answered rows
  * and gives the others `registry_error`, with their reserved credits refunded in the same write.
@@ -32,11 +34,11 @@ import { pool } from "@/server/db/client";
 import { Sql } from "@/server/db/sql";
 import { newReference } from "@/server/crypto/identifiers";
 import { MAX_RETRY_AFTER_SECONDS, registryFor } from "@/server/registry";
-import { RegistryRecordError, RegistryUnavailableError, type LookupOptions, type RegistryMatch } from "@/server/registry/types";
+import { RegistryPartlyAnsweredError, RegistryRecordError, RegistryUnavailableError, type LookupOptions, type RegistryMatch } from "@/server/registry/types";
 import { refundCreditCtes } from "@/server/credits/refund-credit-sql";
 import { compareClaim } from "@/server/verifications/compare-claim";
 import { admitCtes, recordVerificationsCtes, type NewVerification } from "@/server/verifications/verification-write-sql";
-import { openChunk, type BatchInputRow } from "./chunk-input";
+import { openAnswers, openChunk, sealAnswers, type BatchInputRow, type KeptAnswers } from "./chunk-input";
 import { UNFINISHED_CHUNKS_SQL } from "./unfinished-chunks-sql";
 import { raiseBatchFinished } from "./batch-finished";
 import { closeBatch } from "./close-batch";
@@ -50,6 +52,7 @@ type ClaimedChunk = {
   chunk_no: number;
   first_row: number;
   input: Buffer;
+  answers: Buffer | null;
   admitted_rows: number | null;
   business_id: string;
   mode: Mode;
@@ -66,7 +69,7 @@ type Outcome = { row: number; result: BatchRowResult; match: MatchResult | null;
 
 /** The next chunk due, of a batch whose business may run it (unfinished-chunks-sql.ts). */
 const CLAIM_SQL = `
-SELECT c.batch_id, c.chunk_no, c.first_row, c.input, c.admitted_rows,
+SELECT c.batch_id, c.chunk_no, c.first_row, c.input, c.answers, c.admitted_rows,
        b.business_id, b.mode, b.scope, b.api_key_id, b.user_id, b.request_id
   FROM ${UNFINISHED_CHUNKS_SQL} AND (c.leased_until IS NULL OR c.leased_until < now())
  ORDER BY b.created_at, c.batch_id, c.chunk_no
@@ -90,16 +93,22 @@ export async function processNextChunk(): Promise<boolean> {
     observeJob("batch_chunk", "error", started, { batchId: chunk.batch_id, chunkNo: chunk.chunk_no, businessId: chunk.business_id });
     throw chunk.unreadable;
   }
+  const valid = validRows(chunk).slice(0, chunk.admitted);
+  const kept = openAnswers(chunk.batch_id, chunk.chunk_no, chunk.answers);
+  // The rows to ask about: those the registry has not answered yet (all, but for a resumed chunk).
+  const asking = valid.flatMap((_, k) => (k in kept ? [] : [k]));
   try {
-    const valid = validRows(chunk).slice(0, chunk.admitted);
     const options = { businessId: chunk.business_id, priority: "batch" as const, requestId: `${chunk.batch_id}.${chunk.chunk_no}` };
-    const ids = valid.map(({ row }) => row.nationalId);
-    const found = ids.length > 0 ? await whileLeased(chunk, (budget) => lookUp(chunk, ids, { ...options, ...budget })) : [];
+    const ids = asking.map((k) => valid[k]!.row.nationalId);
+    const asked = ids.length > 0 ? await whileLeased(chunk, (budget) => lookUp(chunk, ids, { ...options, ...budget })) : [];
+    const answers = withAnswers(kept, asking, asked);
+    const found = valid.map((_, k) => answers[k] ?? undefined);
     const written = await recordOutcome(chunk, found);
     if (written) observeChunk(chunk, written, "done", started);
   } catch (error) {
     if (error instanceof RegistryUnavailableError) {
-      await pause(chunk, error.retryAfterSeconds ?? REGISTRY_PAUSE_SECONDS);
+      const answered = error instanceof RegistryPartlyAnsweredError ? withAnswers(kept, asking, error.answered) : null;
+      await pause(chunk, error.retryAfterSeconds ?? REGISTRY_PAUSE_SECONDS, answered);
       observeChunk(chunk, [], "paused", started);
       return true;
     }
@@ -108,6 +117,16 @@ export async function processNextChunk(): Promise<boolean> {
     throw error;
   }
   return true;
+}
+
+/** `kept` with the answers to the rows at positions `asking` added (undefined: none came for that row). */
+function withAnswers(kept: KeptAnswers, asking: number[], answers: (RegistryMatch | null | undefined)[]): KeptAnswers {
+  const all = { ...kept };
+  asking.forEach((k, i) => {
+    const answer = answers[i];
+    if (answer !== undefined) all[k] = answer;
+  });
+  return all;
 }
 
 /** One answer per ID; `undefined` for a row the registry could not answer for (the fault of that row alone). */
@@ -212,12 +231,12 @@ UPDATE batch_chunk SET ${lease}, admitted_rows = (SELECT took FROM admitted) WHE
   });
 }
 
-/** The chunk waits for the registry, its attempts and its reservation untouched. */
-async function pause(chunk: AdmittedChunk, seconds: number): Promise<void> {
+/** The chunk waits for the registry, its attempts and its reservation untouched, with the answers it has so far (null: no new ones). */
+async function pause(chunk: AdmittedChunk, seconds: number, answers: KeptAnswers | null): Promise<void> {
   await pool().query(
-    `UPDATE batch_chunk SET lease_id = NULL, leased_until = now() + make_interval(secs => $4)
+    `UPDATE batch_chunk SET lease_id = NULL, leased_until = now() + make_interval(secs => $4), answers = coalesce($5, answers)
       WHERE batch_id = $1 AND chunk_no = $2 AND lease_id = $3 AND done_at IS NULL`,
-    [chunk.batch_id, chunk.chunk_no, chunk.leaseId, seconds],
+    [chunk.batch_id, chunk.chunk_no, chunk.leaseId, seconds, answers && sealAnswers(chunk.batch_id, chunk.chunk_no, answers)],
   );
 }
 
@@ -317,7 +336,7 @@ async function write(client: pg.PoolClient, chunk: AdmittedChunk, rows: Outcome[
       : "";
   const sql = `
 WITH mine AS (
-  UPDATE batch_chunk SET done_at = ${ts}, input = NULL, lease_id = NULL, leased_until = NULL
+  UPDATE batch_chunk SET done_at = ${ts}, input = NULL, answers = NULL, lease_id = NULL, leased_until = NULL
    WHERE batch_id = ${batchId} AND chunk_no = ${q.p(chunk.chunk_no, "int")} AND lease_id = ${q.p(chunk.leaseId, "uuid")} AND done_at IS NULL
   RETURNING 1
 ),${recordVerificationsCtes(q, recorded, {

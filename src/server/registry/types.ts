@@ -42,6 +42,20 @@ export class RegistryUnavailableError extends Error {
 }
 
 /**
+ * The registry became unavailable partway through a lookup of many IDs: `answered` holds, by
+ * position in the IDs asked for, what the groups it did answer said (a match, or null for a record
+ * that has no result), and undefined where no answer came.
+ */
+export class RegistryPartlyAnsweredError extends RegistryUnavailableError {
+  constructor(
+    cause: RegistryUnavailableError,
+    readonly answered: (RegistryMatch | null | undefined)[],
+  ) {
+    super(cause.reason, cause.retryAfterSeconds);
+  }
+}
+
+/**
  * The registry answered, but for some records with something that cannot become a result (a 400
  * for that ID, a status Hubi does not know): the fault of those records alone, never retried and
  * not held against the registry's health. `matches` holds the answers of the other records (the

@@ -8,7 +8,7 @@
 import { BrokenCircuitError, CircuitState, TaskCancelledError } from "cockatiel";
 import { env } from "@/env";
 import { log } from "@/server/observability/logger";
-import { RegistryRecordError, RegistryUnavailableError, type CitizenRegistry, type LookupOptions, type RegistryMatch } from "../types";
+import { RegistryPartlyAnsweredError, RegistryRecordError, RegistryUnavailableError, type CitizenRegistry, type LookupOptions, type RegistryMatch } from "../types";
 import { ProbeNotSent, UpstreamFault } from "./faults";
 import { recordCall, recordRejection, type CallOutcome } from "./figures";
 import { postToGateway, type GatewayResponse } from "./http";
@@ -157,10 +157,19 @@ function readOne(res: GatewayResponse, nationalId: string): RegistryMatch | unde
 async function lookupMany(nationalIds: string[], options: LookupOptions = {}): Promise<RegistryMatch[]> {
   const groups: string[][] = [];
   for (let i = 0; i < nationalIds.length; i += GATEWAY_BATCH_SIZE) groups.push(nationalIds.slice(i, i + GATEWAY_BATCH_SIZE));
-  const answers = await Promise.all(
+  const settled = await Promise.allSettled(
     groups.map((ids, n) => lookupGroup(ids, options, groups.length > 1 && options.requestId ? `${options.requestId}.${n + 1}` : options.requestId)),
   );
-  const matches = answers.flat();
+  // A group left unanswered fails the lookup; what the other groups said goes with the error, so
+  // that the caller need not ask (and the authority bill) them again.
+  const failed = settled.find((s) => s.status === "rejected");
+  if (failed) {
+    const partly = failed.reason instanceof RegistryUnavailableError && settled.some((s) => s.status === "fulfilled");
+    if (!partly) throw failed.reason;
+    const answered = settled.flatMap((s, n) => (s.status === "fulfilled" ? s.value.map((m) => m ?? null) : groups[n]!.map(() => undefined)));
+    throw new RegistryPartlyAnsweredError(failed.reason, answered);
+  }
+  const matches = settled.flatMap((s) => (s as PromiseFulfilledResult<(RegistryMatch | undefined)[]>).value);
   const faulty = matches.flatMap((m, i) => (m ? [] : [i]));
   if (faulty.length > 0) throw new RegistryRecordError(faulty, matches);
   return matches as RegistryMatch[];
