@@ -17,6 +17,8 @@ export type Levers = {
   maxRps: number;
   /** Token requests per minute per client; more get 429. */
   maxTokenRequestsPerMinute: number;
+  /** Every token request answers this status (429, 503…) with `Retry-After: retryAfterSeconds`; 0: off. */
+  tokenStatus: number;
   clientId: string;
   clientSecret: string;
   /** NINs the gateway answers 400 `invalid_request` for (a record Hubi cannot ask about). */
@@ -37,6 +39,7 @@ export const DEFAULT_LEVERS: Levers = {
   tokenLatencyMs: 0,
   maxRps: 20,
   maxTokenRequestsPerMinute: 10,
+  tokenStatus: 0,
   clientId: "hubi-local",
   clientSecret: "local-simulator-secret",
   badRequestNins: [],

@@ -69,6 +69,7 @@ export async function startRegistrySimulator(
   async function token(res: http.ServerResponse, body: string) {
     counts.tokenRequests += 1;
     if (levers.tokenLatencyMs > 0) await new Promise((r) => setTimeout(r, levers.tokenLatencyMs));
+    if (levers.tokenStatus) return send(res, levers.tokenStatus, { error: "unavailable" }, { "Retry-After": String(levers.retryAfterSeconds) });
     const now = Date.now();
     while (tokenRequestTimes.length && tokenRequestTimes[0]! <= now - 60_000) tokenRequestTimes.shift();
     if (tokenRequestTimes.length >= levers.maxTokenRequestsPerMinute) {

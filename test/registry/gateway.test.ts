@@ -403,9 +403,9 @@ describe("token and quota shared by the fleet", () => {
   }, 60_000);
 
   it("asks the token endpoint nothing before the Retry-After of its 429", async () => {
-    // The endpoint now allows one token a minute, and one was just issued.
     await issueThenRefuseToken();
-    sim.levers.maxTokenRequestsPerMinute = 1;
+    // The token endpoint now answers 429, asking for 30 s.
+    Object.assign(sim.levers, { tokenStatus: 429, retryAfterSeconds: 30 });
     const before = sim.counts().tokenRequests;
     try {
       await failure(lookup("11111111111", budget(2_000)));
