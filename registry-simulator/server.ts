@@ -69,7 +69,7 @@ export async function startRegistrySimulator(
   async function token(res: http.ServerResponse, body: string) {
     counts.tokenRequests += 1;
     if (levers.tokenLatencyMs > 0) await new Promise((r) => setTimeout(r, levers.tokenLatencyMs));
-    if (levers.tokenStatus) return send(res, levers.tokenStatus, { error: "unavailable" }, { "Retry-After": String(levers.retryAfterSeconds) });
+    if (levers.tokenStatus) return refuse(res, levers.tokenStatus);
     const now = Date.now();
     while (tokenRequestTimes.length && tokenRequestTimes[0]! <= now - 60_000) tokenRequestTimes.shift();
     if (tokenRequestTimes.length >= levers.maxTokenRequestsPerMinute) {
@@ -109,18 +109,23 @@ export async function startRegistrySimulator(
       return;
     }
     if (levers.latencyMs > 0) await new Promise((r) => setTimeout(r, levers.latencyMs));
-    if (levers.status) return send(res, levers.status, { error: levers.status === 503 ? "unavailable" : "internal" }, { "Retry-After": String(levers.retryAfterSeconds) });
+    if (levers.status) return refuse(res, levers.status);
     const parsed = parseJson(body);
     const nins = batch ? (parsed as { nins?: unknown })?.nins : [(parsed as { nin?: unknown })?.nin];
     if (!Array.isArray(nins) || nins.length === 0 || nins.length > MAX_BATCH || !nins.every((n) => typeof n === "string" && /^[0-9]{11}$/.test(n))) {
       return send(res, 400, { error: "invalid_request", message: batch ? "nins must be 1 to 100 NINs of 11 digits" : "nin must be 11 digits" });
     }
     if (nins.some((n) => levers.badRequestNins.includes(n))) return send(res, 400, { error: "invalid_request", message: "NIN rejected" });
-    if (nins.some((n) => levers.unavailableNins.includes(n))) return send(res, 503, { error: "unavailable" }, { "Retry-After": String(levers.retryAfterSeconds) });
+    if (nins.some((n) => levers.unavailableNins.includes(n))) return refuse(res, 503);
     if (levers.malformed !== "off") return sendMalformed(res, nins as string[]);
     const found = (nins as string[]).map((n) => citizens.get(n) ?? (levers.generateUnknown ? generatedCitizen(n) : undefined));
     if (batch) return send(res, 200, { results: found.map((r, i) => (r ? { ...r, found: true } : { nin: nins[i], found: false })) });
     return found[0] ? send(res, 200, found[0]) : send(res, 404, { error: "not_found" });
+  }
+
+  /** A refusal the levers asked for, with their Retry-After. */
+  function refuse(res: http.ServerResponse, status: number) {
+    send(res, status, { error: status === 503 ? "unavailable" : status === 429 ? "rate_limited" : "internal" }, { "Retry-After": String(levers.retryAfterSeconds) });
   }
 
   function sendMalformed(res: http.ServerResponse, nins: string[]) {
