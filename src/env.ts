@@ -128,13 +128,13 @@ const schema = z.object({
   /** After this long a pending lookup ends `unavailable`, its credit refunded (product rules §26: 15 minutes). */
   PENDING_LOOKUP_GIVE_UP_SECONDS: z.coerce.number().int().min(1).max(3600).default(900),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
-  /** The bearer token Prometheus scrapes /metrics with; unset, /metrics does not exist (404). */
   /** `npm run worker` processes: the port their /metrics listens on (unset: none). */
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** `npm run web`: web processes on this machine, sharing one port through Node's cluster. */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   /** `npm run web`: how long a SIGTERM waits for requests in flight before the process exits. */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(300).default(10),
+  /** The bearer token Prometheus scrapes /metrics with; unset, /metrics does not exist (404). */
   METRICS_TOKEN: z.preprocess((v) => v || undefined, z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional()),
 });
 
@@ -145,14 +145,14 @@ let cached: Env | undefined;
 export function env(): Env {
   if (cached) return cached;
   const parsed = schema.safeParse(process.env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
-    throw new Error(`Invalid environment:\n${problems}`);
+  const problems = parsed.success ? [] : parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+  // Beside the other problems, not after them: an operator fixes the whole list in one go.
+  // The simulator never answers for real citizens: `npm start` sets REGISTRY_URL to it only outside production.
+  const { NODE_ENV, REGISTRY_SOURCE, REGISTRY_URL } = process.env;
+  if (NODE_ENV === "production" && (REGISTRY_SOURCE || "gateway") === "gateway" && !REGISTRY_URL) {
+    problems.push("  REGISTRY_URL: set it to the national registry gateway's URL (or REGISTRY_SOURCE=mirror)");
   }
-  if (parsed.data.NODE_ENV === "production" && parsed.data.REGISTRY_SOURCE === "gateway" && !parsed.data.REGISTRY_URL) {
-    // The simulator never answers for real citizens: `npm start` sets REGISTRY_URL to it only outside production.
-    throw new Error("Invalid environment:\n  REGISTRY_URL: set it to the national registry gateway's URL (or REGISTRY_SOURCE=mirror)");
-  }
+  if (!parsed.success || problems.length) throw new Error(`Invalid environment:\n${problems.join("\n")}`);
   cached = parsed.data;
   return cached;
 }

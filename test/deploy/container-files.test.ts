@@ -2,8 +2,8 @@
  * The deployment files, without a container daemon: the Dockerfile and compose.yaml pass their
  * linters and say what the image promises (multi-stage, non-root, readiness health check, one
  * entrypoint for every role); the entrypoint's web and worker roles come up from this build's
- * output; and every environment variable the app and its scripts read is documented in
- * .env.example.
+ * output, and refuse to in production without the registry gateway's URL; and every environment
+ * variable the app and its scripts read is documented in .env.example.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -167,4 +167,17 @@ describe("the image's entrypoint, run from this build's output", () => {
     expect(text).toContain('hubi_queue_depth{queue="webhook_deliveries"} 0');
     // Three processes start one after the other, on a loaded machine.
   }, 180_000);
+
+  it("refuses to bring web or worker up in production without the registry gateway's URL, listing it with the other problems", () => {
+    for (const entry of ["web", "worker"]) {
+      const started = spawnSync("docker/entrypoint.sh", [entry], {
+        env: { ...process.env, NODE_ENV: "production", REGISTRY_SOURCE: "gateway", REGISTRY_URL: "", HUBI_SECRET: "short" },
+        encoding: "utf8",
+        timeout: 60_000,
+      });
+      expect([entry, started.status]).toEqual([entry, 1]);
+      expect(started.stderr).toContain("HUBI_SECRET must be at least 32 characters");
+      expect(started.stderr).toContain("REGISTRY_URL: set it to the national registry gateway's URL");
+    }
+  });
 });
