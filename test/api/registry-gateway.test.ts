@@ -2,11 +2,12 @@
  * An app whose live lookups go to the registry gateway (the simulator), through the real HTTP
  * API: it comes up ready while the gateway is down, maps each gateway status to its result, gives
  * a batch row the gateway cannot answer for a result of its own, and never writes a national ID
- * into its log. A hung gateway costs a bare request a free 503 whose retry picks up the answer,
- * and holds a `respond-async` request's lookup pending for as long as a test looks at it; a
- * running batch leaves a verify its 2-second answer. Its database is its own: its batch worker
- * would take other files' live batches to its simulator, and theirs would take its batch to the
- * mirror.
+ * into its log. A slow gateway gets a bare request its final answer; a hung one costs it a free
+ * 503 whose retry picks up the answer, and holds a `respond-async` request's lookup pending for as
+ * long as a test looks at it, its completion then delivered as a webhook; a running batch leaves a
+ * verify its 2-second answer; its two web processes share one gateway token. Its database is its
+ * own: its batch worker would take other files' live batches to its simulator, and theirs would
+ * take its batch to the mirror.
  */
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -27,6 +28,11 @@ import { completed, completions } from "../support/pending";
 import { openOutcome } from "@/server/verifications/pending-lookup";
 import { sampleSum, samples } from "../support/prometheus";
 import { TEST_METRICS_TOKEN } from "../support/env";
+import { startReceiver, type WebhookReceiver } from "../support/webhook-receiver";
+import { systemContext } from "@/server/context";
+import { setWebhookUrl } from "@/server/webhooks/set-webhook-url";
+import { revealWebhookSecret } from "@/server/webhooks/reveal-webhook-secret";
+import { Hubi } from "../../sdk/src/index.js";
 
 /** Short, so that the outage test sees its circuit recover. */
 const BREAKER_OPEN_SECONDS = 2;
@@ -37,9 +43,11 @@ let sim: RegistrySimulator | undefined;
 let gatewayPort: number;
 let biz: TestBusiness;
 let database: Awaited<ReturnType<typeof createOwnDatabase>>;
+let receiver: WebhookReceiver;
 
 beforeAll(async () => {
   database = await createOwnDatabase("registry_gateway");
+  receiver = await startReceiver();
   gatewayPort = await freePort();
   // Nothing listens on the gateway's port yet: the app must come up anyway.
   // Two web processes, each with its batch and pending-lookup loops: one fleet on one quota.
@@ -57,6 +65,8 @@ beforeAll(async () => {
       BATCH_CHUNK_ROWS: "300",
       // Lookups that go on after a budget ends complete in this app (its database is its own).
       PENDING_WORKER_IN_APP: "true",
+      // And so are their webhooks: a completion is delivered, not only raised.
+      WEBHOOK_WORKER_IN_APP: "true",
       PENDING_LOOKUP_GIVE_UP_SECONDS: "120",
       REGISTRY_BREAKER_OPEN_SECONDS: String(BREAKER_OPEN_SECONDS),
       // Tests that hold or fail calls on purpose leave a few consecutive faults behind in a process
@@ -69,6 +79,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.stop();
   await sim?.stop();
+  await receiver?.close();
   await database?.release();
 });
 
@@ -240,6 +251,20 @@ describe("an app on the registry gateway", () => {
     expect(await verificationCount(payer.businessId, "live")).toBe(1);
   });
 
+  it("waits for a gateway slower than a 202's budget and answers the bare request 200 with the final result: one call, one credit", async () => {
+    const { payer, verifyAs } = await payerOf(5);
+    const calls = sim!.counts().lookups;
+    // Past the 1.5 s budget of a caller that takes a 202, well within a bare request's 8 s.
+    const res = await withLevers({ latencyMs: 2500 }, () => verifyAs("10101010101"), { latencyMs: 0 });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ data: { result: "verified", creditsUsed: 1 }, citizen: { fullName: "Faadumo Cali Xirsi Warsame" } });
+    expect(sim!.counts().lookups - calls).toBe(1);
+    // Answered in the request itself: nothing was left to complete in the background.
+    expect((await pool().query("SELECT 1 FROM pending_lookup WHERE business_id = $1", [payer.businessId])).rows).toEqual([]);
+    expect(await balanceOf(payer.businessId)).toBe(4);
+    expect(await ledgerSum(payer.businessId)).toBe(4);
+  });
+
   it("asks the gateway once for a lookup that outlasts its 2-second budget: the request's own call completes it", async () => {
     const payer = await createTestBusiness({ live: true, credits: 5 });
     // Past the 1.5 s budget of a caller that takes a 202, well within one attempt's time.
@@ -322,8 +347,10 @@ describe("an app on the registry gateway", () => {
     expect((await completed(caller, pending.body.data.id)).body.data).toMatchObject({ result: "verified" });
   });
 
-  it("answers 202 pending within 2 s to a caller that sends Prefer: respond-async, then completes: event, final result and citizen on retrieve and replay, one credit", async () => {
+  it("answers 202 pending within 2 s to a caller that sends Prefer: respond-async, then completes: webhook, final result and citizen on retrieve and replay, one credit", async () => {
     const { payer, caller, verifyAs, retrieve } = await payerOf(5);
+    const ctx = systemContext("registry-gateway-test");
+    await setWebhookUrl(ctx, { businessId: payer.businessId, mode: "live", url: receiver.url });
     const asyncVerify = () => verifyAs("10101010101", { prefer: "respond-async", "idempotency-key": "held-async" });
     const id = await whileHeld(async () => {
       // By structure: the gateway holds the lookup, so only the 1.5 s budget's own timer can answer.
@@ -342,6 +369,13 @@ describe("an app on the registry gateway", () => {
     const done = await completed(caller, id);
     expect(done.body).toMatchObject({ data: { id, result: "verified" }, citizen: { fullName: "Faadumo Cali Xirsi Warsame", dateOfBirth: "1990-04-12" } });
     expect(await completions(caller, id)).toEqual(["verified"]);
+    // Delivered to the business's endpoint, signed with its live secret, without the national ID.
+    const delivered = await waitFor("the completion's delivery", () =>
+      receiver.requests.find((r) => r.body.includes('"verification_completed"') && r.body.includes(id)),
+    );
+    const { secret } = await revealWebhookSecret(ctx, { businessId: payer.businessId, mode: "live" });
+    expect(await Hubi.webhooks.verify(delivered.body, delivered.headers, secret)).toMatchObject({ type: "verification_completed", data: { id, result: "verified" } });
+    expect(delivered.body).not.toContain("10101010101");
     const replay = await asyncVerify();
     expect(replay.status).toBe(200);
     expect(replay.body).toMatchObject({ cached: true, creditDeducted: false, data: { id, result: "verified" }, citizen: { fullName: "Faadumo Cali Xirsi Warsame" } });
@@ -518,6 +552,28 @@ describe("an app on the registry gateway", () => {
     expect(await balanceOf(payer.businessId)).toBe(0);
     expect(await ledgerSum(payer.businessId)).toBe(0);
     expect(await verificationCount(payer.businessId, "live")).toBe(1);
+  });
+
+  it("replaces a token the gateway stops accepting with one request for both web processes: every verify on either answers", async () => {
+    const { verifyAs } = await payerOf(20);
+    await fetch(`${sim!.url}/__admin/revoke-tokens`, { method: "POST" });
+    const tokenRequests = sim!.counts().tokenRequests;
+    // Each on a connection of its own: the web start hands new connections to its processes in turn.
+    const answers = await Promise.all(Array.from({ length: 8 }, () => verifyAs("11111111111", { connection: "close" })));
+    expect(answers.map((a) => [a.status, a.body.data?.result])).toEqual(Array(8).fill([200, "verified"]));
+    expect(sim!.counts().tokenRequests - tokenRequests).toBe(1);
+    const requestIds = new Set(answers.map((a) => a.headers.get("x-request-id")));
+    const servedBy = () =>
+      new Set(
+        fs
+          .readFileSync(app.logFile, "utf8")
+          .split("\n")
+          .filter((l) => l.includes('"msg":"registry gateway call"'))
+          .map((l) => JSON.parse(l) as { pid: number; requestId: string })
+          .filter((l) => requestIds.has(l.requestId))
+          .map((l) => l.pid),
+      );
+    await waitFor("both processes' gateway calls in the log", () => servedBy().size === 2);
   });
 
   it("shows the gateway's calls, latency, refusals, circuit and quota on /metrics, no business in any label", async () => {
