@@ -2,13 +2,16 @@
  * What the registry's answers and its health look like in the portal (product rules §26, §27): a
  * holder the registry records as deceased is its own outcome in the usage chart and the history
  * filter, and the "registry degraded" banner shows while any process's circuit to the gateway is
- * open, and goes once it has closed.
+ * open, and goes once it has closed. A verification whose lookup goes on after its 202 is pending
+ * in the history and the request log, and shows its result once the lookup lands.
  */
 import { pool } from "@/server/db/client";
 import { SANDBOX_IDS } from "@/contracts/sandbox";
 import { expect, signInAs, test } from "./fixtures";
-import { verifyViaApi } from "./portal";
+import { findInRequestLog, setMode, verifyViaApi } from "./portal";
 import { createTestBusiness, uniqueNationalId } from "../test/support/factories";
+import { seedCitizens } from "../test/support/batches";
+import { SLOW_IDS } from "../test/support/env";
 
 test("deceased in the usage chart and the history filter; the banner while the registry's circuit is open", async ({ page, request }) => {
   const business = await createTestBusiness();
@@ -44,4 +47,40 @@ test("deceased in the usage chart and the history filter; the banner while the r
   expect(await (await health).text()).toContain('"state":"ok"');
   await expect(page.getByRole("table", { name: "Verifications" })).toBeVisible();
   await expect(banner).toHaveCount(0);
+});
+
+test("a pending verification in the history, its page and the request log; the other's result once its lookup lands", async ({ page, request }) => {
+  const business = await createTestBusiness({ live: true, credits: 5 });
+  await seedCitizens([{ nationalId: SLOW_IDS.slow }]);
+  const asyncVerify = (nationalId: string) =>
+    request.post("/api/v1/verify/citizen", { headers: { authorization: `Bearer ${business.liveKey}`, prefer: "respond-async" }, data: { nationalId } });
+  // The test registry answers the second after 2.5 s, past the 202's budget, and never the first.
+  const [held, slow] = await Promise.all([asyncVerify(SLOW_IDS.never), asyncVerify(SLOW_IDS.slow)]);
+  expect([held.status(), slow.status()]).toEqual([202, 202]);
+  const [heldData, slowData] = [(await held.json()).data, (await slow.json()).data];
+  // The first's lookup, as if another process held it for an hour: the attempt its request made
+  // (6 s long) lands nothing, and this stack runs no worker to take the lookup up: it stays pending.
+  const taken = await pool().query(
+    "UPDATE pending_lookup SET lease_id = gen_random_uuid(), leased_until = now() + interval '1 hour' WHERE id = $1 AND state = 'waiting'",
+    [heldData.id],
+  );
+  expect(taken.rowCount).toBe(1);
+
+  await signInAs(page, business);
+  await page.goto("/history");
+  await setMode(page, "live");
+  const rowOf = (reference: string) => page.getByRole("table", { name: "Verifications" }).getByRole("row").filter({ hasText: reference });
+  await expect(rowOf(heldData.reference)).toContainText("Pending");
+  await expect(async () => {
+    await page.reload();
+    await expect(rowOf(slowData.reference)).toContainText("Verified", { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+
+  await rowOf(heldData.reference).getByRole("link", { name: heldData.reference }).click();
+  await expect(page).toHaveURL(new RegExp(`/history/${heldData.id}$`));
+  await expect(page.getByRole("main")).toContainText("Pending");
+
+  const requestId = held.headers()["x-request-id"]!;
+  await findInRequestLog(page, requestId);
+  await expect(page.getByRole("row").filter({ hasText: requestId })).toContainText("202");
 });
