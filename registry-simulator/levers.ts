@@ -4,7 +4,7 @@ export type Levers = {
   latencyMs: number;
   /** Lookups never answer (the connection stays open until the client gives up or the lever is released). */
   hang: boolean;
-  /** Every lookup answers this status (500, 502, 503…) with `Retry-After: retryAfterSeconds`; 0: off. */
+  /** Every lookup answers this status (500, 502, 503…) with `Retry-After: retryAfterSeconds` (0: without one); 0: off. */
   status: number;
   retryAfterSeconds: number;
   /** Lookups answer a body that breaks the document. */

@@ -125,7 +125,8 @@ export async function startRegistrySimulator(
 
   /** A refusal the levers asked for, with their Retry-After. */
   function refuse(res: http.ServerResponse, status: number) {
-    send(res, status, { error: status === 503 ? "unavailable" : status === 429 ? "rate_limited" : "internal" }, { "Retry-After": String(levers.retryAfterSeconds) });
+    const retryAfter: Record<string, string> = levers.retryAfterSeconds > 0 ? { "Retry-After": String(levers.retryAfterSeconds) } : {};
+    send(res, status, { error: status === 503 ? "unavailable" : status === 429 ? "rate_limited" : "internal" }, retryAfter);
   }
 
   function sendMalformed(res: http.ServerResponse, nins: string[]) {

@@ -216,14 +216,23 @@ describe("answers", () => {
 });
 
 describe("a gateway fault", () => {
-  it("is retried once for a verify, not more, and the verify is a free 503", async () => {
+  const verifyOnce = async () => {
     const biz = await createTestBusiness({ live: true, credits: 1 });
-    sim.levers.status = 503;
     const before = lookups();
     const verify = verifyCitizen(memberContext(biz), { businessId: biz.businessId, mode: "live", channel: "api", nationalId: "11111111111" });
     await expect(verify).rejects.toMatchObject({ code: "REGISTRY_UNAVAILABLE" });
-    expect(lookups() - before).toBe(2);
     expect(await balanceOf(biz.businessId)).toBe(1);
+    return lookups() - before;
+  };
+
+  it("is retried once for a verify, not more, and the verify is a free 503", async () => {
+    Object.assign(sim.levers, { status: 502, retryAfterSeconds: 0 });
+    expect(await verifyOnce()).toBe(2);
+  });
+
+  it("is not retried when the gateway said when to come back: a 503's Retry-After", async () => {
+    Object.assign(sim.levers, { status: 503, retryAfterSeconds: 2 });
+    expect(await verifyOnce()).toBe(1);
   });
 });
 
@@ -253,6 +262,37 @@ describe("the circuit breaker", () => {
     await flushFigures();
     // Other processes of this run may publish their own circuits: this one's is closed again.
     expect(await published()).toBe("closed");
+  });
+
+  it("keeps open for the Retry-After of the fault that opened it, when longer than its open time, and tells the callers it refuses", async () => {
+    Object.assign(sim.levers, { status: 503, retryAfterSeconds: 3 });
+    let openingCallAt = 0;
+    await waitFor("the circuit to open", async () => {
+      openingCallAt = Date.now();
+      await failure(lookup("11111111111"));
+      return circuitState() === "open";
+    });
+    // Not the open time's 1 s: the 3 s the gateway asked for.
+    const refused = (await failure(lookup("11111111111"))) as RegistryUnavailableError;
+    expect(refused.reason).toBe("circuit_open");
+    expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(2);
+    const before = lookups();
+    await waitFor("a probe", async () => (await failure(lookup("11111111111")), lookups() > before));
+    expect(Date.now() - openingCallAt).toBeGreaterThanOrEqual(3_000);
+  });
+
+  it("stops counting for the degraded banner once its probe is due, in a process that makes no call", async () => {
+    sim.levers.status = 503;
+    await waitFor("the circuit to open", async () => (await failure(lookup("11111111111")), circuitState() === "open"));
+    await flushFigures();
+    const counted = async () =>
+      (await pool().query("SELECT 1 FROM registry_breaker WHERE process_id = $1 AND state = 'open' AND refusing_until > now()", [PROCESS_ID])).rowCount === 1;
+    expect(await counted()).toBe(true);
+    const before = lookups();
+    // The time it published passes with the open time (1 s): no call is needed, nor another publication.
+    await waitFor("the published circuit to stop counting", async () => !(await counted()));
+    expect(circuitState()).toBe("open");
+    expect(lookups()).toBe(before);
   });
 
   it("sends one probe when the open time has passed, and recovers by itself", async () => {

@@ -119,7 +119,7 @@ export const circuitRefuses = (): boolean => gatewayPolicy().refusing();
 /** That refusal, as its caller is answered (and counted). */
 export function circuitRefusal(): RegistryUnavailableError {
   recordRejection("circuit_open");
-  return new RegistryUnavailableError("circuit_open", Math.ceil(env().REGISTRY_BREAKER_OPEN_SECONDS));
+  return new RegistryUnavailableError("circuit_open", gatewayPolicy().refusedForSeconds());
 }
 
 /** What a caller sees: RegistryUnavailableError (with its reason) or RegistryRecordError, never a raw fault. */

@@ -22,12 +22,13 @@ export const PUBLISHED_STATE_FRESH_SECONDS = 120;
 export const PROCESS_ID = `${os.hostname()}:${process.pid}`;
 
 type Minute = { calls: number; faults: number; rejected: number; buckets: number[] };
-type Pending = { minutes: Map<number, Minute>; days: Map<string, number>; state: CircuitState; timer?: NodeJS.Timeout };
+/** `refusingUntil`: until when an open circuit refuses calls (when its probe is due). */
+type Pending = { minutes: Map<number, Minute>; days: Map<string, number>; state: CircuitState; refusingUntil: number; timer?: NodeJS.Timeout };
 
 const globalForFigures = globalThis as unknown as { hubiGatewayFigures?: Pending };
 
 function pending(): Pending {
-  globalForFigures.hubiGatewayFigures ??= { minutes: new Map(), days: new Map(), state: "closed" };
+  globalForFigures.hubiGatewayFigures ??= { minutes: new Map(), days: new Map(), state: "closed", refusingUntil: 0 };
   const p = globalForFigures.hubiGatewayFigures;
   p.timer ??= setInterval(() => void flushFigures(), FLUSH_MS).unref();
   return p;
@@ -64,8 +65,9 @@ export function recordSlotGivenUp(): void {
   promMetrics().slotsGivenUp.inc();
 }
 
-export function recordCircuitState(state: CircuitState): void {
-  pending().state = state;
+/** `refusingUntil`: when an open circuit's probe is due (read only while open). */
+export function recordCircuitState(state: CircuitState, refusingUntil: number): void {
+  Object.assign(pending(), { state, refusingUntil });
   promMetrics().circuit.set({ state: "closed" }, state === "closed" ? 1 : 0);
   promMetrics().circuit.set({ state: "open" }, state === "open" ? 1 : 0);
   promMetrics().circuit.set({ state: "half_open" }, state === "half_open" ? 1 : 0);
@@ -73,18 +75,25 @@ export function recordCircuitState(state: CircuitState): void {
   void flushFigures();
 }
 
-/** Adds this process's figures to the shared tables (and publishes its circuit's state). */
+/**
+ * Adds this process's figures to the shared tables, and publishes its circuit's state with until
+ * when it refuses calls: an open circuit whose probe is due refuses nobody, and says nothing of
+ * the gateway until a call probes it, so the businesses' "registry degraded" banner stops counting
+ * it then, even in a process that makes no call (a worker with nothing to do).
+ */
 export async function flushFigures(): Promise<void> {
   const p = pending();
   const minutes = [...p.minutes];
   const days = [...p.days];
   p.minutes.clear();
   p.days.clear();
+  // As a time from now, so that the database's clock decides when it has passed.
+  const refusingForSeconds = p.state === "open" ? (p.refusingUntil - Date.now()) / 1000 : null;
   try {
     await pool().query(
-      `INSERT INTO registry_breaker (process_id, state, updated_at) VALUES ($1, $2, now())
-       ON CONFLICT (process_id) DO UPDATE SET state = excluded.state, updated_at = now()`,
-      [PROCESS_ID, p.state],
+      `INSERT INTO registry_breaker (process_id, state, refusing_until, updated_at) VALUES ($1, $2, now() + make_interval(secs => $3), now())
+       ON CONFLICT (process_id) DO UPDATE SET state = excluded.state, refusing_until = excluded.refusing_until, updated_at = now()`,
+      [PROCESS_ID, p.state, refusingForSeconds],
     );
     for (const [at, m] of minutes) {
       await pool().query(

@@ -1,9 +1,11 @@
 /**
  * The resilience around each gateway call, from cockatiel (not a hand-written state machine):
- * one retry with backoff for upstream faults only, a circuit breaker
+ * one retry with backoff for upstream faults only, unless the gateway said when to come back
+ * (a 503's Retry-After: asking sooner is a call the authority bills, to no use), a circuit breaker
  * per process that opens after consecutive upstream faults, rejects at once while open and lets
- * one probe through after REGISTRY_BREAKER_OPEN_SECONDS (rejecting everyone else at once while
- * that probe is out, where cockatiel would make them wait for it), and a timeout on the HTTP request alone
+ * one probe through after REGISTRY_BREAKER_OPEN_SECONDS, or after the Retry-After of the fault
+ * that opened it when that is longer (up to 15 minutes), rejecting everyone else at once while
+ * that probe is out (where cockatiel would make them wait for it), and a timeout on the HTTP request alone
  * (waiting for quota or a token is bounded by the caller's budget, not by it; its signal is not
  * aborted once the request returns, which would build an AbortError per call for a request that
  * has already read or dropped its body). Quota refusals, the caller's own budget
@@ -27,6 +29,8 @@ import { ProbeNotSent, UpstreamFault } from "./faults";
 import { recordCircuitState, type CircuitState } from "./figures";
 
 const isUpstreamFault = (e: Error) => e instanceof UpstreamFault;
+/** The longest a fault's Retry-After keeps the circuit open: a bogus one must not stop lookups for a day. */
+const MAX_RETRY_AFTER_MS = 15 * 60_000;
 
 const STATES: Record<CockatielState, CircuitState> = {
   [CockatielState.Closed]: "closed",
@@ -42,19 +46,28 @@ function createPolicy() {
     halfOpenAfter: REGISTRY_BREAKER_OPEN_SECONDS * 1000,
     breaker: new ConsecutiveBreaker(REGISTRY_BREAKER_FAULTS),
   });
-  let openedAt = 0;
+  /** When an open circuit lets its probe through. */
+  let probeAt = 0;
   breaker.onStateChange((state) => {
-    if (state === CockatielState.Open) openedAt = Date.now();
-    recordCircuitState(STATES[state]);
+    if (state === CockatielState.Open) {
+      const failure = breaker.lastFailure;
+      const retryAfterSeconds = failure && "error" in failure && failure.error instanceof UpstreamFault ? (failure.error.retryAfterSeconds ?? 0) : 0;
+      probeAt = Date.now() + Math.max(REGISTRY_BREAKER_OPEN_SECONDS * 1000, Math.min(retryAfterSeconds * 1000, MAX_RETRY_AFTER_MS));
+    }
+    recordCircuitState(STATES[state], probeAt);
   });
   // cockatiel's half-open breaker makes every other caller wait for its probe, which may take the whole request
   // timeout against a hung gateway: they are refused at once instead, as while open (a 503 in well under 100 ms).
-  const refusing = () =>
-    breaker.state === CockatielState.HalfOpen || (breaker.state === CockatielState.Open && Date.now() - openedAt < REGISTRY_BREAKER_OPEN_SECONDS * 1000);
-  const retryOnce = retry(handleWhen(isUpstreamFault), { maxAttempts: 1, backoff: new ExponentialBackoff({ initialDelay: 50, maxDelay: 200 }) });
+  const refusing = () => breaker.state === CockatielState.HalfOpen || (breaker.state === CockatielState.Open && Date.now() < probeAt);
+  /** How long a caller refused now should wait before asking again: until the probe is due, at least a second. */
+  const refusedForSeconds = () => Math.max(1, Math.ceil((probeAt - Date.now()) / 1000));
+  const retryOnce = retry(
+    handleWhen((e) => isUpstreamFault(e) && (e as UpstreamFault).retryAfterSeconds === undefined),
+    { maxAttempts: 1, backoff: new ExponentialBackoff({ initialDelay: 50, maxDelay: 200 }) },
+  );
   const execute = <T>(fn: () => Promise<T>, signal: AbortSignal): Promise<T> =>
     retryOnce.execute(({ signal: attempt }) => (refusing() ? Promise.reject(new BrokenCircuitError()) : breaker.execute(fn, attempt)), signal);
-  return { breaker, execute, refusing, requestTimeout: timeout(REGISTRY_TIMEOUT_MS, { strategy: TimeoutStrategy.Cooperative, abortOnReturn: false }) };
+  return { breaker, execute, refusing, refusedForSeconds, requestTimeout: timeout(REGISTRY_TIMEOUT_MS, { strategy: TimeoutStrategy.Cooperative, abortOnReturn: false }) };
 }
 
 const globalForPolicy = globalThis as unknown as { hubiGatewayPolicy?: ReturnType<typeof createPolicy> };
