@@ -3,7 +3,7 @@
  * holder the registry records as deceased is its own outcome in the usage chart and the history
  * filter, and the "registry degraded" banner shows while any process's circuit to the gateway is
  * open, and goes once it has closed. A verification whose lookup goes on after its 202 is pending
- * in the history and the request log, and shows its result once the lookup lands.
+ * in the history and the request log, and shows its result in both once the lookup lands.
  */
 import { pool } from "@/server/db/client";
 import { SANDBOX_IDS } from "@/contracts/sandbox";
@@ -80,7 +80,12 @@ test("a pending verification in the history, its page and the request log; the o
   await expect(page).toHaveURL(new RegExp(`/history/${heldData.id}$`));
   await expect(page.getByRole("main")).toContainText("Pending");
 
-  const requestId = held.headers()["x-request-id"]!;
-  await findInRequestLog(page, requestId);
-  await expect(page.getByRole("row").filter({ hasText: requestId })).toContainText("202");
+  // The request log: each 202 with what its verification is now.
+  for (const [response, outcome] of [[held, "Pending"], [slow, "Verified"]] as const) {
+    const requestId = response.headers()["x-request-id"]!;
+    await findInRequestLog(page, requestId);
+    const row = page.getByRole("row").filter({ hasText: requestId });
+    await expect(row).toContainText("202");
+    await expect(row).toContainText(outcome);
+  }
 });

@@ -14,6 +14,7 @@ import { Empty, ErrorState, Loading } from "@/components/ui/states";
 import { ActionsTd, ActionsTh, Table, Tbody, Td, Th } from "@/components/ui/table";
 import { useFormat } from "@/components/i18n/format";
 import { usePortal } from "@/components/portal/portal-context";
+import { ResultBadge } from "@/components/portal/result-badge";
 import { useTRPC } from "@/trpc/client";
 import { REQUEST_LOG_PAGE_SIZE } from "@/components/portal/page-sizes";
 
@@ -31,6 +32,8 @@ type Entry = {
   requestId: string;
   idempotencyKey: string | null;
   verificationId: string | null;
+  /** The outcome of that verification now (`pending` until its lookup lands). */
+  outcome: string | null;
   createdAt: Date;
 };
 
@@ -66,9 +69,12 @@ function RequestDetails({ entry, onClose }: { entry: Entry | null; onClose: () =
             {row(
               t("verification"),
               entry.verificationId ? (
-                <Link href={`/history/${entry.verificationId}`} className="font-medium text-blue-800 hover:underline">
-                  {t("openVerification")}
-                </Link>
+                <span className="flex flex-wrap items-center gap-2">
+                  {entry.outcome && <ResultBadge result={entry.outcome} />}
+                  <Link href={`/history/${entry.verificationId}`} className="font-medium text-blue-800 hover:underline">
+                    {t("openVerification")}
+                  </Link>
+                </span>
               ) : (
                 "—"
               ),
@@ -132,6 +138,7 @@ export function RequestLogView() {
                 <Th>{t("columns.time")}</Th>
                 <Th>{t("columns.request")}</Th>
                 <Th>{t("columns.status")}</Th>
+                <Th>{t("columns.outcome")}</Th>
                 <Th>{t("columns.latency")}</Th>
                 <Th>{t("columns.key")}</Th>
                 <Th>{t("columns.requestId")}</Th>
@@ -150,6 +157,7 @@ export function RequestLogView() {
                   <Td>
                     <Badge tone={statusTone(r.status)}>{r.status}</Badge>
                   </Td>
+                  <Td>{r.outcome ? <ResultBadge result={r.outcome} /> : "—"}</Td>
                   <Td className="tabular-nums">{ms("milliseconds", { ms: r.latencyMs })}</Td>
                   <Td>
                     <code className="text-xs">{r.apiKeyHint ?? "—"}</code>

@@ -14,7 +14,11 @@ export const listRequestLogInput = z.object({
   limit: pageLimit(25),
 });
 
-/** The business's /api/v1 requests of the last 30 days in one mode, newest first. */
+/**
+ * The business's /api/v1 requests of the last 30 days in one mode, newest first, each with the
+ * outcome its verification has now: a verify answered 202 shows `pending` until its lookup lands,
+ * then the final result.
+ */
 export async function listRequestLog(ctx: ServiceContext, input: z.input<typeof listRequestLogInput>) {
   const { businessId, mode, requestId, page, limit } = listRequestLogInput.parse(input);
   assertBusinessAccess(ctx, businessId, "read");
@@ -44,5 +48,14 @@ export async function listRequestLog(ctx: ServiceContext, input: z.input<typeof 
     }),
     db().requestLogEntry.count({ where }),
   ]);
-  return { data: entries.map((e) => ({ ...e, id: e.id.toString() })), pagination: { page, limit, total } };
+  const verificationIds = [...new Set(entries.flatMap((e) => (e.verificationId ? [e.verificationId] : [])))];
+  const outcomes = new Map(
+    verificationIds.length === 0
+      ? []
+      : (await db().verification.findMany({ where: { businessId, id: { in: verificationIds } }, select: { id: true, result: true } })).map((v) => [v.id, v.result]),
+  );
+  return {
+    data: entries.map((e) => ({ ...e, id: e.id.toString(), outcome: (e.verificationId && outcomes.get(e.verificationId)) || null })),
+    pagination: { page, limit, total },
+  };
 }
