@@ -80,6 +80,7 @@ export default async function GuidePage() {
               ))}
             </tbody>
           </table>
+          <p>{rich("sandbox.results")}</p>
           <p>{rich("sandbox.citizen")}</p>
           <p>{rich("sandbox.levers")}</p>
           <table className="w-full text-left text-sm">
