@@ -17,6 +17,7 @@ import { CLUSTER_METRICS_REQUEST, CLUSTER_METRICS_RESPONSE, type ClusterMetricsR
 import { runShutdownHooks } from "@/server/jobs/shutdown";
 import { loadBuiltApiRoutes } from "@/server/http/built-api-routes";
 import { serveWithFetchHandler } from "@/server/http/fetch-bridge";
+import { WEB_READY_MESSAGE } from "./lib/web-ready";
 
 Object.assign(process.env, { NODE_ENV: process.env.NODE_ENV || "production" });
 // This script, not Next.js, decides what a signal does (Next.js would exit at once).
@@ -38,8 +39,12 @@ function runPrimary() {
     let listening = false;
     worker.once("listening", () => {
       listening = true;
-      // Test harnesses and the container test wait for this line.
-      if (++ready === processes) log("info", "web ready", { host, port, processes });
+      if (++ready === processes) {
+        // The container test waits for this line; a supervisor with an IPC channel (the test
+        // harness) for the message, which no LOG_LEVEL hides.
+        log("info", "web ready", { host, port, processes });
+        process.send?.({ type: WEB_READY_MESSAGE });
+      }
     });
     worker.once("exit", (code, signal) => {
       if (stopping) {

@@ -70,13 +70,20 @@ describe("health of the shared app", () => {
 describe("an app whose database and Redis are down", () => {
   let app: RunningApp;
   beforeAll(async () => {
+    // Through the web start, as production runs it. At LOG_LEVEL=warn it logs no "web ready" line:
+    // it tells the harness over its IPC channel that it is up (a harness that read the line hung).
     app = await startApp({
       name: "vitest-app-dependencies-down",
       waitFor: "/api/health/live",
+      processes: 1,
       env: { DATABASE_URL: `postgresql://hubi:x@${CLOSED}/hubi`, REDIS_URL: `redis://${CLOSED}`, METRICS_TOKEN: "", LOG_LEVEL: "warn" },
     });
   });
   afterAll(() => app?.stop());
+
+  it("comes up at LOG_LEVEL=warn without a line below it", () => {
+    expect(fs.readFileSync(app.logFile, "utf8")).not.toContain('"level":"info"');
+  });
 
   it("stays live and answers unready, naming the parts that fail", async () => {
     expect(await get(app.url, "/api/health/live")).toEqual({ status: 200, body: { status: "ok" } });

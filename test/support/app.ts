@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { freePort } from "../../scripts/lib/free-port";
+import { WEB_READY_MESSAGE } from "../../scripts/lib/web-ready";
 import { allProcStats } from "../../scripts/lib/proc-stat";
 import { killProcessTree } from "./process-tree";
 import { bundledNow } from "./bundles";
@@ -56,8 +57,6 @@ export async function startApp(options: {
   waitFor?: string;
   processes?: number;
   readyWithinMs?: number;
-  /** An IPC channel to the web start, as `npm start` gives it (scripts/start.ts). */
-  ipc?: boolean;
 }): Promise<RunningApp> {
   const port = await freePort();
   fs.mkdirSync(LOG_DIR, { recursive: true });
@@ -77,19 +76,24 @@ export async function startApp(options: {
       // next-auth builds its redirects from NEXTAUTH_URL: it must name this very server.
       NEXTAUTH_URL: `http://127.0.0.1:${port}`,
     },
-    stdio: ["ignore", "pipe", "pipe", ...(options.ipc ? ["ipc" as const] : [])],
+    // The web start has an IPC channel, as `npm start` gives it (scripts/start.ts): it says there
+    // when every process listens, and stops as on SIGTERM if the channel closes.
+    stdio: ["ignore", "pipe", "pipe", ...(options.processes ? ["ipc" as const] : [])],
     detached: options.processGroup ?? false,
   });
   child.stdout!.pipe(log);
   child.stderr!.pipe(log);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + (options.readyWithinMs ?? 60_000);
-  // The port answers once the first web process listens; the web start logs "web ready" once every one does.
-  const allListening = () => !options.processes || fs.readFileSync(logFile, "utf8").includes('"msg":"web ready"');
+  // The port answers once the first web process listens; the web start says so once every one does.
+  let allListening = !options.processes;
+  child.on("message", (message: { type?: string }) => {
+    if (message?.type === WEB_READY_MESSAGE) allListening = true;
+  });
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The app exited during start-up; see ${LOG_DIR}`);
     try {
-      if ((await fetch(`${url}${options.waitFor ?? "/api/health/ready"}`)).ok && allListening()) break;
+      if ((await fetch(`${url}${options.waitFor ?? "/api/health/ready"}`)).ok && allListening) break;
     } catch {
       // not listening yet
     }

@@ -14,7 +14,7 @@ export async function startFleet(name: string) {
   // This test file's own queries, and every process started below, use the fleet's database.
   const database = await createOwnDatabase(name);
   // Three starts at once on a loaded machine: each gets its time; if one fails, the others stop.
-  const started = await Promise.allSettled([startApp({ env: {}, name, processes: 2, readyWithinMs: 150_000, ipc: true }), startWorker(), startWorker()]);
+  const started = await Promise.allSettled([startApp({ env: {}, name, processes: 2, readyWithinMs: 150_000 }), startWorker(), startWorker()]);
   const failed = started.find((s) => s.status === "rejected");
   if (failed) {
     await Promise.all(started.map((s) => (s.status === "fulfilled" ? s.value.stop() : undefined)));
