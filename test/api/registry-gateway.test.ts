@@ -486,9 +486,12 @@ describe("an app on the registry gateway", () => {
     const batch = await batchEnded(payer.liveKey!, batchId, { baseUrl: app.url });
     expect(batch).toMatchObject({ status: "completed", processedRows: 300, creditsUsed: 300 });
     expect(batch.counts).toMatchObject({ not_found: 300, registry_error: 0 });
-    // The first two groups asked once, whenever the chunk resumed (the third is asked again after
-    // the pause, alone).
+    // The first two groups asked once, whenever the chunk resumed; the third again after the pause
+    // (once more if it came before the lever was released), under its own request id: no call of
+    // the resumed chunk goes under the chunk's bare id, which names no group.
     expect([asked(1), asked(2)]).toEqual([1, 1]);
+    expect(asked(3)).toBeGreaterThanOrEqual(2);
+    expect(sim!.counts().requestIds.filter((id) => id === `${batchId}.${chunkNo}`)).toEqual([]);
     expect(await balanceOf(payer.businessId)).toBe(0);
     expect((await pool().query("SELECT answers FROM batch_chunk WHERE batch_id = $1", [batchId])).rows).toEqual([{ answers: null }]);
   });

@@ -34,7 +34,7 @@ import { pool } from "@/server/db/client";
 import { Sql } from "@/server/db/sql";
 import { newReference } from "@/server/crypto/identifiers";
 import { MAX_RETRY_AFTER_SECONDS, registryFor } from "@/server/registry";
-import { RegistryPartlyAnsweredError, RegistryRecordError, RegistryUnavailableError, type LookupOptions, type RegistryMatch } from "@/server/registry/types";
+import { LOOKUP_GROUP_SIZE, RegistryPartlyAnsweredError, RegistryRecordError, RegistryUnavailableError, type LookupOptions, type RegistryMatch } from "@/server/registry/types";
 import { refundCreditCtes } from "@/server/credits/refund-credit-sql";
 import { compareClaim } from "@/server/verifications/compare-claim";
 import { admitCtes, recordVerificationsCtes, type NewVerification } from "@/server/verifications/verification-write-sql";
@@ -95,10 +95,12 @@ export async function processNextChunk(): Promise<boolean> {
   }
   const valid = validRows(chunk).slice(0, chunk.admitted);
   const kept = openAnswers(chunk.batch_id, chunk.chunk_no, chunk.answers);
-  // The rows to ask about: those the registry has not answered yet (all, but for a resumed chunk).
+  // The rows to ask about: those the registry has not answered yet (all, but for a resumed chunk,
+  // whose unanswered rows are whole groups: each asked again under the request id it had).
   const asking = valid.flatMap((_, k) => (k in kept ? [] : [k]));
+  const groupNumbers = asking.length < valid.length ? [...new Set(asking.map((k) => Math.floor(k / LOOKUP_GROUP_SIZE) + 1))] : undefined;
   try {
-    const options = { businessId: chunk.business_id, priority: "batch" as const, requestId: `${chunk.batch_id}.${chunk.chunk_no}` };
+    const options = { businessId: chunk.business_id, priority: "batch" as const, requestId: `${chunk.batch_id}.${chunk.chunk_no}`, groupNumbers };
     const ids = asking.map((k) => valid[k]!.row.nationalId);
     const asked = ids.length > 0 ? await whileLeased(chunk, (budget) => lookUp(chunk, ids, { ...options, ...budget })) : [];
     const answers = withAnswers(kept, asking, asked);

@@ -3,6 +3,9 @@ import type { Citizen, VerificationResult } from "@/contracts/verifications";
 export type RegistryMatch = { result: VerificationResult; citizen: Citizen | null };
 
 /** Who is asking and how long they may wait: the gateway uses it for quota priority, `X-Request-ID` and time budgets. */
+/** The registry gateway answers at most this many IDs in one call: a longer list is asked in groups of it, in order. */
+export const LOOKUP_GROUP_SIZE = 100;
+
 export type LookupOptions = {
   /** Aborted when the caller's time budget runs out; the lookup stops waiting (for quota, a token or, without `answerSignal`, the response). */
   signal?: AbortSignal;
@@ -12,8 +15,17 @@ export type LookupOptions = {
    * instead of asking again. Nothing new starts once `signal` has aborted (no quota, no retry).
    */
   answerSignal?: AbortSignal;
-  /** Sent to the gateway as `X-Request-ID` (a single verify: Hubi's request id; a batch chunk: batch id and chunk number). */
+  /**
+   * Sent to the gateway as `X-Request-ID` (a single verify: Hubi's request id; a batch chunk: batch
+   * id and chunk number), with `.n` after it for the nth group of a list of more than one group.
+   */
   requestId?: string;
+  /**
+   * The numbers of the groups the IDs make up in the caller's whole list, when it asks again for
+   * only some of its groups (a resumed batch chunk): each call keeps the request id it had the
+   * first time, and no other call ever shares it.
+   */
+  groupNumbers?: number[];
   /** Interactive verifies go ahead of batch chunks for the shared quota. */
   priority?: "interactive" | "batch";
   /** The business the lookup is for: gateway calls are counted per business per day (the authority's bill). */

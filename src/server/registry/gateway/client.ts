@@ -8,7 +8,15 @@
 import { BrokenCircuitError, CircuitState, TaskCancelledError } from "cockatiel";
 import { env } from "@/env";
 import { log } from "@/server/observability/logger";
-import { RegistryPartlyAnsweredError, RegistryRecordError, RegistryUnavailableError, type CitizenRegistry, type LookupOptions, type RegistryMatch } from "../types";
+import {
+  LOOKUP_GROUP_SIZE,
+  RegistryPartlyAnsweredError,
+  RegistryRecordError,
+  RegistryUnavailableError,
+  type CitizenRegistry,
+  type LookupOptions,
+  type RegistryMatch,
+} from "../types";
 import { ProbeNotSent, UpstreamFault } from "./faults";
 import { recordCall, recordRejection, type CallOutcome } from "./figures";
 import { postToGateway, type GatewayResponse } from "./http";
@@ -17,8 +25,6 @@ import { acquireQuota, pauseQuota } from "./quota";
 import { batchBody, errorBody, lookupBody, notFoundBody, RECORD_FAULT, toMatch } from "./responses";
 import { gatewayToken } from "./token";
 
-/** The gateway takes at most this many NINs in one lookup-batch call. */
-export const GATEWAY_BATCH_SIZE = 100;
 
 /**
  * `read` turns a 200, 400 or 404 into answers; it throws UpstreamFault("malformed") for a body
@@ -156,9 +162,10 @@ function readOne(res: GatewayResponse, nationalId: string): RegistryMatch | unde
 
 async function lookupMany(nationalIds: string[], options: LookupOptions = {}): Promise<RegistryMatch[]> {
   const groups: string[][] = [];
-  for (let i = 0; i < nationalIds.length; i += GATEWAY_BATCH_SIZE) groups.push(nationalIds.slice(i, i + GATEWAY_BATCH_SIZE));
+  for (let i = 0; i < nationalIds.length; i += LOOKUP_GROUP_SIZE) groups.push(nationalIds.slice(i, i + LOOKUP_GROUP_SIZE));
+  const numbered = options.requestId && (groups.length > 1 || options.groupNumbers);
   const settled = await Promise.allSettled(
-    groups.map((ids, n) => lookupGroup(ids, options, groups.length > 1 && options.requestId ? `${options.requestId}.${n + 1}` : options.requestId)),
+    groups.map((ids, n) => lookupGroup(ids, options, numbered ? `${options.requestId}.${options.groupNumbers?.[n] ?? n + 1}` : options.requestId)),
   );
   // A group left unanswered fails the lookup; what the other groups said goes with the error, so
   // that the caller need not ask (and the authority bill) them again.
