@@ -43,7 +43,8 @@ function runPrimary() {
         // The container test waits for this line; a supervisor with an IPC channel (the test
         // harness) for the message, which no LOG_LEVEL hides.
         log("info", "web ready", { host, port, processes });
-        process.send?.({ type: WEB_READY_MESSAGE });
+        // Unless the channel has closed meanwhile (its parent gone: this process is stopping), where a send would throw.
+        if (process.connected) process.send!({ type: WEB_READY_MESSAGE });
       }
     });
     worker.once("exit", (code, signal) => {

@@ -252,7 +252,8 @@ describe("the circuit breaker", () => {
     const user = await loadPortalUser(biz.userId);
     const portal = createCallerFactory(appRouter)({ user, membership: user?.memberships[0], mode: "live", requestId: "req_registry_banner" });
     const published = async () => (await pool().query("SELECT state FROM registry_breaker WHERE process_id = $1", [PROCESS_ID])).rows[0]?.state;
-    sim.levers.status = 503;
+    // The banner counts an open circuit until its probe is due: 5 s, the 503's Retry-After.
+    Object.assign(sim.levers, { status: 503, retryAfterSeconds: 5 });
     await waitFor("the circuit to open", async () => (await failure(lookup("11111111111")), circuitState() === "open"));
     await flushFigures();
     expect(await published()).toBe("open");
@@ -282,14 +283,14 @@ describe("the circuit breaker", () => {
   });
 
   it("stops counting for the degraded banner once its probe is due, in a process that makes no call", async () => {
-    sim.levers.status = 503;
+    Object.assign(sim.levers, { status: 503, retryAfterSeconds: 5 });
     await waitFor("the circuit to open", async () => (await failure(lookup("11111111111")), circuitState() === "open"));
     await flushFigures();
     const counted = async () =>
       (await pool().query("SELECT 1 FROM registry_breaker WHERE process_id = $1 AND state = 'open' AND refusing_until > now()", [PROCESS_ID])).rowCount === 1;
     expect(await counted()).toBe(true);
     const before = lookups();
-    // The time it published passes with the open time (1 s): no call is needed, nor another publication.
+    // The time it published passes with the 503's Retry-After (5 s): no call is needed, nor another publication.
     await waitFor("the published circuit to stop counting", async () => !(await counted()));
     expect(circuitState()).toBe("open");
     expect(lookups()).toBe(before);

@@ -59,10 +59,15 @@ function createPolicy() {
   // cockatiel's half-open breaker makes every other caller wait for its probe, which may take the whole request
   // timeout against a hung gateway: they are refused at once instead, as while open (a 503 in well under 100 ms).
   const refusing = () => breaker.state === CockatielState.HalfOpen || (breaker.state === CockatielState.Open && Date.now() < probeAt);
-  /** How long a caller refused now should wait before asking again: until the probe is due, at least a second. */
-  const refusedForSeconds = () => Math.max(1, Math.ceil((probeAt - Date.now()) / 1000));
+  /**
+   * How long a caller refused now should wait before asking again: until the probe is due (at least
+   * a second), or the open time while the probe is out (it may take the whole request timeout).
+   */
+  const refusedForSeconds = () =>
+    breaker.state === CockatielState.HalfOpen ? Math.ceil(REGISTRY_BREAKER_OPEN_SECONDS) : Math.max(1, Math.ceil((probeAt - Date.now()) / 1000));
+  // A Retry-After of 0 says "now": that fault is retried like one without it.
   const retryOnce = retry(
-    handleWhen((e) => isUpstreamFault(e) && (e as UpstreamFault).retryAfterSeconds === undefined),
+    handleWhen((e) => isUpstreamFault(e) && !((e as UpstreamFault).retryAfterSeconds! > 0)),
     { maxAttempts: 1, backoff: new ExponentialBackoff({ initialDelay: 50, maxDelay: 200 }) },
   );
   const execute = <T>(fn: () => Promise<T>, signal: AbortSignal): Promise<T> =>
