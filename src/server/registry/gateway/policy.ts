@@ -29,6 +29,8 @@ import { ProbeNotSent, UpstreamFault } from "./faults";
 import { recordCircuitState, type CircuitState } from "./figures";
 
 const isUpstreamFault = (e: Error) => e instanceof UpstreamFault;
+/** The seconds a fault's Retry-After asked to wait; 0 when it has none or says "now". */
+const askedToWait = (e: unknown) => (e instanceof UpstreamFault ? Math.max(0, e.retryAfterSeconds ?? 0) : 0);
 /** The longest a fault's Retry-After keeps the circuit open: a bogus one must not stop lookups for a day. */
 const MAX_RETRY_AFTER_MS = 15 * 60_000;
 
@@ -51,8 +53,8 @@ function createPolicy() {
   breaker.onStateChange((state) => {
     if (state === CockatielState.Open) {
       const failure = breaker.lastFailure;
-      const retryAfterSeconds = failure && "error" in failure && failure.error instanceof UpstreamFault ? (failure.error.retryAfterSeconds ?? 0) : 0;
-      probeAt = Date.now() + Math.max(REGISTRY_BREAKER_OPEN_SECONDS * 1000, Math.min(retryAfterSeconds * 1000, MAX_RETRY_AFTER_MS));
+      const waitMs = failure && "error" in failure ? askedToWait(failure.error) * 1000 : 0;
+      probeAt = Date.now() + Math.max(REGISTRY_BREAKER_OPEN_SECONDS * 1000, Math.min(waitMs, MAX_RETRY_AFTER_MS));
     }
     recordCircuitState(STATES[state], probeAt);
   });
@@ -65,11 +67,10 @@ function createPolicy() {
    */
   const refusedForSeconds = () =>
     breaker.state === CockatielState.HalfOpen ? Math.ceil(REGISTRY_BREAKER_OPEN_SECONDS) : Math.max(1, Math.ceil((probeAt - Date.now()) / 1000));
-  // A Retry-After of 0 says "now": that fault is retried like one without it.
-  const retryOnce = retry(
-    handleWhen((e) => isUpstreamFault(e) && !((e as UpstreamFault).retryAfterSeconds! > 0)),
-    { maxAttempts: 1, backoff: new ExponentialBackoff({ initialDelay: 50, maxDelay: 200 }) },
-  );
+  const retryOnce = retry(handleWhen((e) => isUpstreamFault(e) && askedToWait(e) === 0), {
+    maxAttempts: 1,
+    backoff: new ExponentialBackoff({ initialDelay: 50, maxDelay: 200 }),
+  });
   const execute = <T>(fn: () => Promise<T>, signal: AbortSignal): Promise<T> =>
     retryOnce.execute(({ signal: attempt }) => (refusing() ? Promise.reject(new BrokenCircuitError()) : breaker.execute(fn, attempt)), signal);
   return { breaker, execute, refusing, refusedForSeconds, requestTimeout: timeout(REGISTRY_TIMEOUT_MS, { strategy: TimeoutStrategy.Cooperative, abortOnReturn: false }) };
