@@ -282,7 +282,7 @@ describe("the circuit breaker", () => {
     expect(Date.now() - openingCallAt).toBeGreaterThanOrEqual(3_000);
   });
 
-  it("stops counting for the degraded banner once its probe is due, in a process that makes no call", async () => {
+  it("stops counting for the degraded banner, and shows in the panel as testing recovery, once its probe is due without a call", async () => {
     Object.assign(sim.levers, { status: 503, retryAfterSeconds: 5 });
     await waitFor("the circuit to open", async () => (await failure(lookup("11111111111")), circuitState() === "open"));
     await flushFigures();
@@ -291,9 +291,13 @@ describe("the circuit breaker", () => {
     expect(await counted()).toBe(true);
     const before = lookups();
     // The time it published passes with the 503's Retry-After (5 s): no call is needed, nor another publication.
+    const admin = await adminContext();
+    expect((await getGatewayPanel(admin)).processes.find((p) => p.processId === PROCESS_ID)?.state).toBe("open");
     await waitFor("the published circuit to stop counting", async () => !(await counted()));
     expect(circuitState()).toBe("open");
     expect(lookups()).toBe(before);
+    // The admin panel shows it as letting its probe through, not as refusing calls.
+    expect((await getGatewayPanel(admin)).processes.find((p) => p.processId === PROCESS_ID)?.state).toBe("half_open");
   });
 
   it("sends one probe when the open time has passed, and recovers by itself", async () => {

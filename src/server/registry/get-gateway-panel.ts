@@ -14,7 +14,11 @@ export const BILLING_DAYS = 7;
 
 export type GatewayPanel = {
   source: "gateway" | "mirror";
-  /** Open when any process has its circuit open; half_open when one is probing. */
+  /**
+   * Open when any process's circuit refuses calls; half_open when one is probing or lets the next
+   * call through as its probe (an open circuit whose probe is due, in a process that has made no
+   * call since: it refuses no one, and the banner no longer counts it either).
+   */
   circuit: CircuitState;
   processes: { processId: string; state: CircuitState; updatedAt: string }[];
   /** Minutes of the last 15 that had calls, oldest first. */
@@ -30,7 +34,8 @@ export async function getGatewayPanel(ctx: ServiceContext): Promise<GatewayPanel
   assertPlatformAdmin(ctx);
   const [processes, minutes, days] = await Promise.all([
     pool().query<{ process_id: string; state: CircuitState; updated_at: Date }>(
-      `SELECT process_id, state, updated_at FROM registry_breaker WHERE updated_at > now() - make_interval(secs => $1) ORDER BY process_id`,
+      `SELECT process_id, CASE WHEN state = 'open' AND refusing_until <= now() THEN 'half_open' ELSE state END AS state, updated_at
+         FROM registry_breaker WHERE updated_at > now() - make_interval(secs => $1) ORDER BY process_id`,
       [PUBLISHED_STATE_FRESH_SECONDS],
     ),
     pool().query<{ minute: Date; calls: number; faults: number; rejected: number; latency_buckets: number[] }>(
