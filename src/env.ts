@@ -55,8 +55,9 @@ const schema = z.object({
    */
   BATCH_CHUNK_ROWS: z.coerce.number().int().min(10).max(5000).default(500),
   /**
-   * How long a worker may take over a batch chunk's lookup and write before another worker may
-   * take the chunk over (its worker died): the registry's slowest answer for a chunk, with room.
+   * How long a batch chunk stays claimed by a worker that stopped renewing its lease (it died)
+   * before another worker may take the chunk over; a living worker renews it every quarter of
+   * this while its lookup waits on the registry.
    */
   BATCH_CHUNK_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
   /** How businesses buy credits: shown on the portal's Credits page (an email address, a phone number). */
@@ -80,9 +81,9 @@ const schema = z.object({
     .optional()
     .transform((v) => v || undefined),
   /**
-   * Tests only: a live registry lookup that includes this national ID fails, as a lookup of a
-   * remote registry that cannot be reached fails, so that the tests can show what such a failure
-   * costs (nothing: the credit is refunded). A real deployment never sets it.
+   * Tests only: a live registry lookup that includes this national ID fails with an unexpected
+   * error (not a registry refusal), so that the tests can show what such a failure costs
+   * (nothing: the credit is refunded). A real deployment never sets it.
    */
   REGISTRY_FAILING_NATIONAL_ID: z.preprocess((v) => v || undefined, z.string().regex(/^[0-9]{11}$/).optional()),
   /** `gateway` (default): live lookups ask the registry gateway; `mirror`: they read the CSV-imported registry. */

@@ -46,7 +46,7 @@ export const idempotencyInFlight = () =>
 export const LOOKUP_RETRY_AFTER_SECONDS = 5;
 
 /**
- * 503 REGISTRY_UNAVAILABLE (product rules §21): free, and retryable under the same Idempotency-Key.
+ * 503 REGISTRY_UNAVAILABLE (product rules §26): free, and retryable under the same Idempotency-Key.
  * `goesOn`: the lookup continues, so that the retry picks up its result.
  */
 export function registryUnavailable(retryAfterSeconds: number, goesOn: boolean): AppError {
@@ -61,7 +61,7 @@ const RECORD_RETRY_AFTER_SECONDS = 300;
 
 /**
  * The registry refused to answer for one national ID, or answered with a status Hubi does not know
- * (product rules §21): no result to give, nothing charged. Hubi does not retry it; a later retry
+ * (product rules §27): no result to give, nothing charged. Hubi does not retry it; a later retry
  * by the client may find the record fixed.
  */
 export const registryCannotAnswer = () =>

@@ -2612,7 +2612,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The lookup ran; see `data.result`. With `Idempotent-Replayed: true` and `cached: true` on a replay. A request without `Prefer: respond-async` always gets a final result here, or 503 `REGISTRY_UNAVAILABLE` when the registry has not answered within 8 seconds. */
+            /** @description The lookup ran; see `data.result`. With `Idempotent-Replayed: true` and `cached: true` on a replay. A request without `Prefer: respond-async`, from a business that has not switched on 202 answers, always gets a final result here, or 503 `REGISTRY_UNAVAILABLE` when the registry has not answered within 8 seconds. */
             200: {
                 headers: {
                     "Idempotent-Replayed"?: "true";
@@ -2762,7 +2762,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `REGISTRY_UNAVAILABLE`: The national registry did not answer within the request's time budget (8 s), or cannot be asked now (an outage, or no quota left). Nothing was charged and nothing was recorded. Always with `Retry-After`. After a timeout the lookup goes on: the retry with the same Idempotency-Key gets its result (and pays then). Send `Prefer: respond-async` to get 202 `pending` within 2 seconds instead of waiting. */
+            /** @description `REGISTRY_UNAVAILABLE`: The national registry did not answer within the request's time budget (8 s), or cannot be asked now (an outage, or no quota left). Nothing was charged and nothing was recorded. Always with `Retry-After`. After a timeout the lookup goes on: the retry with the same Idempotency-Key gets its result (and pays then). Send `Prefer: respond-async` to get 202 `pending` within 2 seconds instead of waiting. The same code with `Retry-After: 300` when the registry cannot answer for this one national ID (it refuses it, or reports a status Hubi does not know): free, nothing recorded; check the ID, or retry later. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];

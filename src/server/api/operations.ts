@@ -78,7 +78,8 @@ export const verifyCitizenOperation = defineOperation({
     response: {
       description:
         "The lookup ran; see `data.result`. With `Idempotent-Replayed: true` and `cached: true` on a replay. A request without " +
-        "`Prefer: respond-async` always gets a final result here, or 503 `REGISTRY_UNAVAILABLE` when the registry has not answered within 8 seconds.",
+        "`Prefer: respond-async`, from a business that has not switched on 202 answers, always gets a final result here, or 503 " +
+        "`REGISTRY_UNAVAILABLE` when the registry has not answered within 8 seconds.",
       headers: "verified",
       examples: verifyResponseExamples,
     },

@@ -15,7 +15,7 @@
  * of charging again, and a late write of the first worker finds its lease gone and writes
  * nothing. A chunk whose lookup keeps failing fails its batch, and closing a batch refunds what
  * its unfinished chunks reserved. A registry that is unavailable (an outage, no quota) is no
- * failure of the chunk: it waits, its reservation kept, and resumes by itself (product rules §21);
+ * failure of the chunk: it waits, its reservation kept, and resumes by itself (product rules §26);
  * what the registry had answered for some of its rows before that is kept with it (sealed), so
  * that the resumed chunk asks only for the others: the authority bills each call.
  * A registry that answers for some rows but not others (RegistryRecordError: it refused an ID, or

@@ -138,7 +138,8 @@ const ERROR_DOCS: Record<ErrorCode, ErrorDoc> = {
       "The national registry did not answer within the request's time budget (8 s), or cannot be asked now (an outage, or no " +
       "quota left). Nothing was charged and nothing was recorded. Always with `Retry-After`. After a timeout the lookup goes on: " +
       "the retry with the same Idempotency-Key gets its result (and pays then). Send `Prefer: respond-async` to get 202 `pending` " +
-      "within 2 seconds instead of waiting.",
+      "within 2 seconds instead of waiting. The same code with `Retry-After: 300` when the registry cannot answer for this one " +
+      "national ID (it refuses it, or reports a status Hubi does not know): free, nothing recorded; check the ID, or retry later.",
     headers: "rateLimited",
     examples: {
       late: example(`Registry too slow (Retry-After: ${LOOKUP_RETRY_AFTER_SECONDS})`, { code: "REGISTRY_UNAVAILABLE", message: registryUnavailable(LOOKUP_RETRY_AFTER_SECONDS, true).message }),

@@ -40,7 +40,7 @@ export const RECORD_FAULT = Symbol("record fault");
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 
-/** §21: DECEASED → deceased, REVOKED → revoked, ACTIVE → verified, or expired once the card's expiry date has passed. */
+/** Product rules §27: DECEASED → deceased, REVOKED → revoked, ACTIVE → verified, or expired once the card's expiry date has passed. */
 export function toMatch(r: GatewayRecord): RegistryMatch | typeof RECORD_FAULT {
   switch (r.status) {
     case "DECEASED":
