@@ -23,7 +23,15 @@ export const PROCESS_ID = `${os.hostname()}:${process.pid}`;
 
 type Minute = { calls: number; faults: number; rejected: number; buckets: number[] };
 /** `refusingUntil`: until when an open circuit refuses calls (when its probe is due). */
-type Pending = { minutes: Map<number, Minute>; days: Map<string, number>; state: CircuitState; refusingUntil: number; timer?: NodeJS.Timeout };
+type Pending = {
+  minutes: Map<number, Minute>;
+  days: Map<string, number>;
+  state: CircuitState;
+  refusingUntil: number;
+  timer?: NodeJS.Timeout;
+  /** The flush in progress or last done: the next one runs after it. */
+  flushing?: Promise<void>;
+};
 
 const globalForFigures = globalThis as unknown as { hubiGatewayFigures?: Pending };
 
@@ -79,10 +87,17 @@ export function recordCircuitState(state: CircuitState, refusingUntil: number): 
  * Adds this process's figures to the shared tables, and publishes its circuit's state with until
  * when it refuses calls: an open circuit whose probe is due refuses nobody, and says nothing of
  * the gateway until a call probes it, so the businesses' "registry degraded" banner stops counting
- * it then, even in a process that makes no call (a worker with nothing to do).
+ * it then, even in a process that makes no call (a worker with nothing to do). One flush at a
+ * time, each reading the state when it starts: two at once (a state change's and the timer's)
+ * could commit out of order and leave the older state published until the next one.
  */
-export async function flushFigures(): Promise<void> {
+export function flushFigures(): Promise<void> {
   const p = pending();
+  p.flushing = (p.flushing ?? Promise.resolve()).then(() => flushNow(p));
+  return p.flushing;
+}
+
+async function flushNow(p: Pending): Promise<void> {
   const minutes = [...p.minutes];
   const days = [...p.days];
   p.minutes.clear();
