@@ -94,6 +94,9 @@ test("an admin reviews live access, manages a business, loads the registry and c
 
   // Registry: check a CSV (nothing written), read the per-row report, then import after confirming.
   await page.goto("/admin/registry");
+  // This stack reads the imported registry: the gateway panel says so and shows no figures of a gateway it never asks.
+  await expect(page.getByText("Live verifications read the imported registry below (REGISTRY_SOURCE=mirror); the gateway is not used.")).toBeVisible();
+  await expect(page.getByText("Circuit", { exact: true })).toHaveCount(0);
   await page.getByLabel("Registry CSV file").setInputFiles({ name: "registry.csv", mimeType: "text/csv", buffer: Buffer.from(registryCsv()) });
   await page.getByRole("button", { name: "Check file" }).click();
   const check = page.getByRole("region", { name: "Check" });
