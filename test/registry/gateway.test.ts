@@ -16,7 +16,7 @@ import { postToGateway } from "@/server/registry/gateway/http";
 import { freePort } from "../../scripts/lib/free-port";
 import { circuitState } from "@/server/registry/gateway/policy";
 import { RegistryRecordError, RegistryUnavailableError, type LookupOptions } from "@/server/registry/types";
-import { flushFigures, PROCESS_ID } from "@/server/registry/gateway/figures";
+import { flushFigures, PROCESS_ID, purgeOldGatewayFigures } from "@/server/registry/gateway/figures";
 import { getGatewayPanel } from "@/server/registry/get-gateway-panel";
 import { pool } from "@/server/db/client";
 import { GrantedSlot, pauseQuota, QUOTA_WINDOW_MS } from "@/server/registry/gateway/quota";
@@ -776,6 +776,24 @@ describe("what operators see", () => {
     } finally {
       dropping.close();
     }
+  });
+
+  it("keeps the per-minute figures and gone processes' circuits a day, and the calls per business per day for the bill", async () => {
+    const biz = await createTestBusiness({ name: "Gateway Bill Archive" });
+    const minuteAgo = (minutes: number) => new Date(Math.floor(Date.now() / 60_000) * 60_000 - minutes * 60_000);
+    const [twoDaysAgo, hourAgo] = [minuteAgo(2 * 24 * 60), minuteAgo(60)];
+    for (const minute of [twoDaysAgo, hourAgo]) {
+      await pool().query("INSERT INTO registry_call_minute (minute, calls, latency_buckets) VALUES ($1, 1, '{}') ON CONFLICT (minute) DO NOTHING", [minute]);
+    }
+    await pool().query("INSERT INTO registry_breaker (process_id, state, updated_at) VALUES ('gone-host:1', 'open', now() - interval '2 days'), ('idle-host:1', 'closed', now() - interval '1 hour')");
+    await pool().query("INSERT INTO registry_call_day (business_id, day, calls) VALUES ($1, (now() - interval '400 days')::date, 7)", [biz.businessId]);
+    expect(await purgeOldGatewayFigures()).toBeGreaterThanOrEqual(2);
+    const minutes = (await pool().query<{ minute: Date }>("SELECT minute FROM registry_call_minute WHERE minute = ANY($1)", [[twoDaysAgo, hourAgo]])).rows;
+    expect(minutes.map((m) => m.minute.getTime())).toEqual([hourAgo.getTime()]);
+    const breakers = (await pool().query<{ process_id: string }>("SELECT process_id FROM registry_breaker WHERE process_id LIKE '%-host:1'")).rows;
+    expect(breakers.map((b) => b.process_id)).toEqual(["idle-host:1"]);
+    expect((await pool().query("SELECT calls FROM registry_call_day WHERE business_id = $1", [biz.businessId])).rows).toEqual([{ calls: 7 }]);
+    await pool().query("DELETE FROM registry_breaker WHERE process_id = 'idle-host:1'");
   });
 
   it("shows the fleet's circuit, calls, latency, quota use and calls per business per day", async () => {

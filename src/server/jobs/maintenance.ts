@@ -8,6 +8,7 @@
  * period (redacted; a row becomes due at most one pass after its day, so "daily" is met with room),
  * the one-time notice to owners whose consent setting followed the new default, the credits of
  * verifies whose process died before their outcome (refund-orphaned-reservations.ts),
+ * the registry gateway's per-minute figures and gone processes' circuits after a day,
  * and an audit checkpoint when a chain moved (several processes share one: the database lets one
  * write it per interval).
  */
@@ -25,6 +26,7 @@ import { notifyConsentDefaultChange } from "@/server/data-protection/notify-cons
 import { purgeOldSignInFailures } from "@/server/accounts/account-throttle";
 import { writeAuditCheckpoint } from "@/server/audit/audit-checkpoint";
 import { refundOrphanedReservations } from "@/server/credits/refund-orphaned-reservations";
+import { purgeOldGatewayFigures } from "@/server/registry/gateway/figures";
 
 const EVERY_MS = 5 * 60_000;
 
@@ -41,6 +43,7 @@ export function startMaintenance(): void {
       const redacted = await applyRetention();
       const consentNotices = await notifyConsentDefaultChange();
       const orphanedReservations = await refundOrphanedReservations();
+      const gatewayFigures = await purgeOldGatewayFigures();
       const checkpoint = await writeAuditCheckpoint({ minIntervalMs: EVERY_MS - 30_000, onlyIfChanged: true });
       observeJob("maintenance", "done", started, {
         idempotencyRecordsPurged: idempotency,
@@ -52,6 +55,7 @@ export function startMaintenance(): void {
         verificationsRedactedByRetention: redacted,
         consentDefaultNotices: consentNotices,
         orphanedReservationsRefunded: orphanedReservations,
+        gatewayFiguresPurged: gatewayFigures,
         auditCheckpoint: checkpoint,
       });
     } catch (error) {

@@ -133,6 +133,18 @@ async function flushNow(p: Pending): Promise<void> {
   }
 }
 
+/**
+ * Housekeeping: the per-minute figures once a day old (the panel shows 15 minutes; /metrics keeps
+ * the history) and the published circuits of processes silent for a day (each process start adds
+ * one, and the panel and banner ignore them after 2 minutes). Calls per business per day stay:
+ * they reconcile the authority's bill.
+ */
+export async function purgeOldGatewayFigures(): Promise<number> {
+  const minutes = await pool().query("DELETE FROM registry_call_minute WHERE minute < now() - interval '1 day'");
+  const breakers = await pool().query("DELETE FROM registry_breaker WHERE updated_at < now() - interval '1 day'");
+  return (minutes.rowCount ?? 0) + (breakers.rowCount ?? 0);
+}
+
 type PromMetrics = {
   calls: Counter<"outcome">;
   latency: Histogram<"outcome">;
