@@ -7,28 +7,38 @@
 import fs from "node:fs";
 import net from "node:net";
 
-/** The lowest port handed out here: well above the well-known services' (PostgreSQL, Redis, the app's defaults). */
-const LOWEST = 10_000;
+/**
+ * The lowest port handed out here: above the well-known services' (PostgreSQL, Redis, the app's
+ * defaults) and above 10080, the last port that fetch and browsers refuse to connect to.
+ */
+const LOWEST = 11_000;
+/** Ports tried below the range before settling for one from it (a host that refuses them all). */
+const TRIES = 50;
 
 export async function freePort(): Promise<number> {
-  const below = ephemeralStart();
-  if (below - LOWEST < 1_000) return listenAndClose(0);
-  for (;;) {
-    const port = await listenAndClose(LOWEST + Math.floor(Math.random() * (below - LOWEST))).catch((error: NodeJS.ErrnoException) => {
+  const range = quietRange();
+  for (let i = 0; range && i < TRIES; i++) {
+    const port = await listenAndClose(range.from + Math.floor(Math.random() * (range.to - range.from))).catch((error: NodeJS.ErrnoException) => {
       if (error.code === "EADDRINUSE" || error.code === "EACCES") return null;
       throw error;
     });
     if (port !== null) return port;
   }
+  return listenAndClose(0);
 }
 
-/** The first port of the kernel's ephemeral range (Linux); where it cannot be read, none is assumed free of it. */
-function ephemeralStart(): number {
+/**
+ * The ports below the kernel's ephemeral range (Linux) that freePort picks from, `to` excluded;
+ * null where the range cannot be read or leaves fewer than 1,000 of them.
+ */
+export function quietRange(): { from: number; to: number } | null {
+  let to: number;
   try {
-    return Number(fs.readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/)[0]) || LOWEST;
+    to = Number(fs.readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/)[0]);
   } catch {
-    return LOWEST;
+    return null;
   }
+  return Number.isInteger(to) && to - LOWEST >= 1_000 ? { from: LOWEST, to } : null;
 }
 
 function listenAndClose(port: number): Promise<number> {
