@@ -11,6 +11,7 @@ import { startPendingLookupWorker } from "@/server/verifications/worker";
 import { env } from "@/env";
 import { log } from "@/server/observability/logger";
 import { serveMetrics } from "@/server/observability/metrics-server";
+import { runShutdownHooks } from "@/server/jobs/shutdown";
 
 const TASKS = ["webhooks", "batches", "pending"];
 const tasks = new Set((process.env.WORKER_TASKS ?? TASKS.join(",")).split(",").map((t) => t.trim()));
@@ -30,11 +31,15 @@ const metricsServer = env().METRICS_PORT ? await serveMetrics(env().METRICS_PORT
 // Test harnesses wait for this line (test/support/worker-process.ts).
 log("info", "worker started", { tasks: [...tasks].join(","), metricsPort: env().METRICS_PORT ?? null });
 
-/** SIGTERM: the chunk and the delivery in progress finish and record their outcome, then the process exits. */
+/**
+ * SIGTERM: the chunk and the delivery in progress finish and record their outcome, and so do the
+ * figures of the registry calls made since their last flush; then the process exits.
+ */
 async function shutdown() {
   log("info", "worker stopping");
   metricsServer?.close();
   await Promise.all(workers.map((w) => w.stop()));
+  await runShutdownHooks();
   await disconnect();
   process.exit(0);
 }

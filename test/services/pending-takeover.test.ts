@@ -1,7 +1,7 @@
 /**
  * A lookup that goes on after its request was answered (product rules §26) completes once whatever
  * happens to the process holding it: stopped (SIGTERM, as a deploy does), it lets the answer land
- * before it exits; killed, a worker takes the lookup over once its lease ends (a gateway simulator
+ * before it exits, and records the call in its gateway figures; killed, a worker takes the lookup over once its lease ends (a gateway simulator
  * holds the killed app's call, so that it cannot answer first), or, past its give-up time, ends it
  * without asking again. On a database of its own: no other
  * file's worker or app may be the one to take it.
@@ -10,11 +10,10 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { pool } from "@/server/db/client";
 import { createOwnDatabase } from "../support/own-database";
 import { createTestBusiness } from "../support/factories";
-import { seedCitizens } from "../support/batches";
 import { balanceOf } from "../support/queries";
 import { api } from "../support/api";
 import { startApp, type RunningApp } from "../support/app";
-import { PENDING_LEASE_SECONDS, SLOW_IDS } from "../support/env";
+import { PENDING_LEASE_SECONDS } from "../support/env";
 import { pendingWorkers } from "../support/worker-process";
 import { waitFor } from "../support/wait-for";
 import { startRegistrySimulator, type RegistrySimulator } from "../../registry-simulator/server";
@@ -28,7 +27,6 @@ const workers = pendingWorkers();
 
 beforeAll(async () => {
   database = await createOwnDatabase("pending_takeover");
-  await seedCitizens([{ nationalId: SLOW_IDS.hung }]);
 });
 
 afterAll(async () => {
@@ -45,29 +43,38 @@ async function pendingIn(target: RunningApp, key: string, nationalId: string): P
   return res.body.data.id;
 }
 
+const gatewayOf = (gateway: RegistrySimulator) => ({
+  REGISTRY_SOURCE: "gateway",
+  REGISTRY_URL: gateway.url,
+  REGISTRY_CLIENT_ID: DEFAULT_LEVERS.clientId,
+  REGISTRY_CLIENT_SECRET: DEFAULT_LEVERS.clientSecret,
+});
+
 const lookupOf = async (id: string) => (await pool().query("SELECT v.result, p.state, p.attempts FROM verification v JOIN pending_lookup p ON p.id = v.id WHERE v.id = $1", [id])).rows;
 
-it("lets the lookup land before it exits when the app holding it is stopped", async () => {
+it("lets the lookup land before it exits when the app holding it is stopped, and records that call for the authority's bill", async () => {
   const biz = await createTestBusiness({ live: true, credits: 5 });
-  const web = await startApp({ env: {}, name: "vitest-app-pending-stop", processes: 1 });
-  // The hung ID answers 5 s after it was asked: stopped before or after that, the lookup completes in this app.
-  const id = await pendingIn(web, biz.liveKey!, SLOW_IDS.hung);
-  await web.stop();
-  // No worker runs: the stopped app's own call completed it.
-  expect(await lookupOf(id)).toEqual([{ result: "verified", state: "resolved", attempts: 1 }]);
-  expect(await balanceOf(biz.businessId)).toBe(4);
+  // A gateway that answers 3 s after it was asked: past the 202, and after the stop has begun.
+  const slow = await startRegistrySimulator({ port: await freePort(), levers: { latencyMs: 3000 } });
+  try {
+    const web = await startApp({ env: gatewayOf(slow), name: "vitest-app-pending-stop", processes: 1 });
+    const id = await pendingIn(web, biz.liveKey!, "11111111111");
+    await web.stop();
+    // No worker runs: the stopped app's own call completed it.
+    expect(await lookupOf(id)).toEqual([{ result: "verified", state: "resolved", attempts: 1 }]);
+    expect(await balanceOf(biz.businessId)).toBe(4);
+    // Its figures were flushed on the way out, not lost with the process (they flush every 5 s otherwise).
+    expect((await pool().query("SELECT calls FROM registry_call_day WHERE business_id = $1", [biz.businessId])).rows).toEqual([{ calls: 1 }]);
+  } finally {
+    await slow.stop();
+  }
 }, 90_000);
 
 it("completes once when the app holding the lookup is killed: a worker takes it over once the lease ends, or ends it unasked past its give-up time", async () => {
   const biz = await createTestBusiness({ live: true, credits: 5 });
   // A gateway that holds the lookup: the app dies with its call still out, however loaded the machine.
   sim = await startRegistrySimulator({ port: await freePort(), levers: { hang: true } });
-  const gateway = {
-    REGISTRY_SOURCE: "gateway",
-    REGISTRY_URL: sim.url,
-    REGISTRY_CLIENT_ID: DEFAULT_LEVERS.clientId,
-    REGISTRY_CLIENT_SECRET: DEFAULT_LEVERS.clientSecret,
-  };
+  const gateway = gatewayOf(sim);
   app = await startApp({ env: gateway, name: "vitest-app-pending-takeover", processGroup: true });
   const id = await pendingIn(app, biz.liveKey!, "11111111111");
   const abandoned = await pendingIn(app, biz.liveKey!, "11111111111");

@@ -9,6 +9,7 @@ import { Counter, Gauge, Histogram } from "prom-client";
 import { env } from "@/env";
 import { pool } from "@/server/db/client";
 import { describeError, log } from "@/server/observability/logger";
+import { afterShutdown } from "@/server/jobs/shutdown";
 
 /** Upper bounds (ms) of the latency buckets kept per minute; the last one catches the rest. */
 export const LATENCY_BUCKETS_MS = [25, 50, 100, 200, 300, 400, 600, 800, 1000, 1500, 2000, 3000, 5000, 8000, 60000];
@@ -31,6 +32,8 @@ type Pending = {
   timer?: NodeJS.Timeout;
   /** The flush in progress or last done: the next one runs after it. */
   flushing?: Promise<void>;
+  /** A flush asked for and not started yet: it serves every caller until it starts. */
+  queued?: Promise<void>;
 };
 
 const globalForFigures = globalThis as unknown as { hubiGatewayFigures?: Pending };
@@ -38,7 +41,11 @@ const globalForFigures = globalThis as unknown as { hubiGatewayFigures?: Pending
 function pending(): Pending {
   globalForFigures.hubiGatewayFigures ??= { minutes: new Map(), days: new Map(), state: "closed", refusingUntil: 0 };
   const p = globalForFigures.hubiGatewayFigures;
-  p.timer ??= setInterval(() => void flushFigures(), FLUSH_MS).unref();
+  if (!p.timer) {
+    p.timer = setInterval(() => void flushFigures(), FLUSH_MS).unref();
+    // The calls made since the last flush are calls the authority bills: recorded before the process exits.
+    afterShutdown(flushFigures);
+  }
   return p;
 }
 
@@ -89,12 +96,19 @@ export function recordCircuitState(state: CircuitState, refusingUntil: number): 
  * the gateway until a call probes it, so the businesses' "registry degraded" banner stops counting
  * it then, even in a process that makes no call (a worker with nothing to do). One flush at a
  * time, each reading the state when it starts: two at once (a state change's and the timer's)
- * could commit out of order and leave the older state published until the next one.
+ * could commit out of order and leave the older state published until the next one. At most one
+ * waits behind the one running (it reads everything when it starts), however slow the database.
  */
 export function flushFigures(): Promise<void> {
   const p = pending();
-  p.flushing = (p.flushing ?? Promise.resolve()).then(() => flushNow(p));
-  return p.flushing;
+  if (p.queued) return p.queued;
+  const next = (p.flushing ?? Promise.resolve()).then(() => {
+    p.queued = undefined;
+    return flushNow(p);
+  });
+  p.queued = next;
+  p.flushing = next;
+  return next;
 }
 
 async function flushNow(p: Pending): Promise<void> {
@@ -170,7 +184,7 @@ function promMetrics(): PromMetrics {
       help: "Lookups answered without a gateway call: circuit open, no quota within the budget, budget spent",
       labelNames: ["reason"] as const,
     }),
-    circuit: new Gauge({ name: "hubi_registry_circuit_state", help: "This process's registry circuit: 1 for its current state", labelNames: ["state"] as const }),
+    circuit: new Gauge({ name: "hubi_registry_circuit_state", help: "Registry circuits by state: 1 for a process's current state; a web machine's scrape sums its processes", labelNames: ["state"] as const }),
     slotsGivenUp: new Counter({
       name: "hubi_registry_quota_slots_given_up_total",
       help: "Gateway quota slots granted ahead but reached too late to use; each one's caller asked for another",
