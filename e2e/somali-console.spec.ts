@@ -44,7 +44,7 @@ test("an admin switches to Somali and walks the admin console, the account page 
   await expect(page.getByRole("heading", { name: "Codsiyada gelitaanka habka rasmiga", level: 1 })).toBeVisible();
 
   await nav.getByRole("link", { name: "Diiwaanka qaranka" }).click();
-  await expect(page.getByRole("heading", { name: "Diiwaanka qaranka", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Diiwaanka qaranka", level: 1, exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Eeg faylka" })).toBeDisabled();
 
   await nav.getByRole("link", { name: "Diiwaanka dabagalka" }).click();

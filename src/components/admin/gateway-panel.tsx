@@ -18,13 +18,14 @@ export function GatewayPanel() {
   if (panel.isPending) return <Loading />;
   if (panel.isError) return <ErrorState error={panel.error} />;
   const p = panel.data;
-  // The gateway is not asked at all: its figures would only be zeros.
+  // Not asked at all: its live figures would only be zeros, but calls billed before a switch to the mirror still count.
   if (p.source === "mirror") {
     return (
       <Card>
         <CardHeader title={t("title")} />
         <CardBody>
           <p className="text-sm text-slate-600">{t("mirror")}</p>
+          {p.callsByBusinessDay.length > 0 && <CallsByBusinessDay rows={p.callsByBusinessDay} />}
         </CardBody>
       </Card>
     );
@@ -45,30 +46,43 @@ export function GatewayPanel() {
           <Stat label={t("latency")} value={`${ms(p.latency.p50Ms)} / ${ms(p.latency.p99Ms)}`} detail={t("latencyDetail")} />
           <Stat label={t("quota")} value={percent(p.quota.use)} detail={t("quotaDetail", { maxRps: p.quota.maxRps })} />
         </dl>
-        <h3 className="mb-2 mt-6 text-sm font-semibold text-slate-900">{t("byBusiness")}</h3>
-        {p.callsByBusinessDay.length === 0 ? (
-          <p className="text-sm text-slate-500">{t("noCalls")}</p>
-        ) : (
-          <table className="w-full text-left text-sm">
-            <thead className="text-xs uppercase text-slate-500">
-              <tr>
-                <th className="py-1">{t("day")}</th>
-                <th className="py-1">{t("business")}</th>
-                <th className="py-1 text-right">{t("calls")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {p.callsByBusinessDay.map((row) => (
-                <tr key={`${row.day}-${row.businessId}`} className="border-t border-slate-100">
-                  <td className="py-1 tabular-nums">{format.date(row.day)}</td>
-                  <td className="py-1">{row.businessName}</td>
-                  <td className="py-1 text-right tabular-nums">{format.number(row.calls)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <CallsByBusinessDay rows={p.callsByBusinessDay} />
       </CardBody>
     </Card>
+  );
+}
+
+type BusinessDay = { businessId: string; businessName: string; day: string; calls: number };
+
+/** Gateway calls per business per day: what reconciles the authority's bill. */
+function CallsByBusinessDay({ rows }: { rows: BusinessDay[] }) {
+  const t = useTranslations("admin.gateway");
+  const format = useFormat();
+  return (
+    <>
+      <h3 className="mb-2 mt-6 text-sm font-semibold text-slate-900">{t("byBusiness")}</h3>
+      {rows.length === 0 ? (
+        <p className="text-sm text-slate-500">{t("noCalls")}</p>
+      ) : (
+        <table className="w-full text-left text-sm">
+          <thead className="text-xs uppercase text-slate-500">
+            <tr>
+              <th className="py-1">{t("day")}</th>
+              <th className="py-1">{t("business")}</th>
+              <th className="py-1 text-right">{t("calls")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={`${row.day}-${row.businessId}`} className="border-t border-slate-100">
+                <td className="py-1 tabular-nums">{format.date(row.day)}</td>
+                <td className="py-1">{row.businessName}</td>
+                <td className="py-1 text-right tabular-nums">{format.number(row.calls)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * THE verification write (product rules §5, §21), in the SQL its callers (single verifies from
+ * THE verification write (product rules §5, §27), in the SQL its callers (single verifies from
  * the API and the portal, batch chunks) build their statements from. Three steps, so that no
  * transaction or pooled connection is held while the registry is asked:
  *
