@@ -19,17 +19,7 @@ export function GatewayPanel() {
   if (panel.isError) return <ErrorState error={panel.error} />;
   const p = panel.data;
   // Not asked at all: its live figures would only be zeros, but calls billed before a switch to the mirror still count.
-  if (p.source === "mirror") {
-    return (
-      <Card>
-        <CardHeader title={t("title")} />
-        <CardBody>
-          <p className="text-sm text-slate-600">{t("mirror")}</p>
-          {p.callsByBusinessDay.length > 0 && <CallsByBusinessDay rows={p.callsByBusinessDay} />}
-        </CardBody>
-      </Card>
-    );
-  }
+  const mirror = p.source === "mirror";
   const calls = p.minutes.reduce((sum, m) => sum + m.calls, 0);
   const faults = p.minutes.reduce((sum, m) => sum + m.faults, 0);
   const ms = (v: number | null) => (v === null ? "–" : t("ms", { value: v }));
@@ -38,15 +28,17 @@ export function GatewayPanel() {
     <Card>
       <CardHeader title={t("title")} />
       <CardBody>
-        <p className="mb-4 text-sm text-slate-600">{t("description")}</p>
-        <dl className="grid grid-cols-2 gap-4 md:grid-cols-5">
-          <Stat label={t("circuit")} value={t(`states.${p.circuit}`)} detail={t("processes", { count: p.processes.length })} />
-          <Stat label={t("calls")} value={format.number(calls)} detail={t("lastMinutes", { minutes: 15 })} />
-          <Stat label={t("errorRate")} value={calls > 0 ? percent(faults / calls) : "–"} detail={t("faults", { count: faults })} />
-          <Stat label={t("latency")} value={`${ms(p.latency.p50Ms)} / ${ms(p.latency.p99Ms)}`} detail={t("latencyDetail")} />
-          <Stat label={t("quota")} value={percent(p.quota.use)} detail={t("quotaDetail", { maxRps: p.quota.maxRps })} />
-        </dl>
-        <CallsByBusinessDay rows={p.callsByBusinessDay} />
+        <p className={`${mirror ? "" : "mb-4 "}text-sm text-slate-600`}>{mirror ? t("mirror") : t("description")}</p>
+        {!mirror && (
+          <dl className="grid grid-cols-2 gap-4 md:grid-cols-5">
+            <Stat label={t("circuit")} value={t(`states.${p.circuit}`)} detail={t("processes", { count: p.processes.length })} />
+            <Stat label={t("calls")} value={format.number(calls)} detail={t("lastMinutes", { minutes: 15 })} />
+            <Stat label={t("errorRate")} value={calls > 0 ? percent(faults / calls) : "–"} detail={t("faults", { count: faults })} />
+            <Stat label={t("latency")} value={`${ms(p.latency.p50Ms)} / ${ms(p.latency.p99Ms)}`} detail={t("latencyDetail")} />
+            <Stat label={t("quota")} value={percent(p.quota.use)} detail={t("quotaDetail", { maxRps: p.quota.maxRps })} />
+          </dl>
+        )}
+        {(!mirror || p.callsByBusinessDay.length > 0) && <CallsByBusinessDay rows={p.callsByBusinessDay} />}
       </CardBody>
     </Card>
   );
