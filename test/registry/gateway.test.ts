@@ -434,6 +434,34 @@ describe("token and quota shared by the fleet", () => {
     expect(sim.counts().tokenRequests - before).toBe(1);
   });
 
+  it("keeps calling with the still-valid token while this process fetches its replacement", async () => {
+    // A token issued now: it lives 300 s.
+    await revokeTokens();
+    await fleetMayAskNow();
+    expect(await lookup("11111111111")).toMatchObject({ result: "verified" });
+    // The stored token past its refresh point, valid for minutes more; this process reads the row
+    // again, wins the refresh, and the token endpoint takes 3 s to answer.
+    await pool().query("UPDATE registry_gateway SET token_refresh_at = now() WHERE gateway = $1", [gatewayKey()]);
+    await fleetMayAskNow();
+    forgetCachedToken();
+    sim.levers.tokenLatencyMs = 3_000;
+    const before = sim.counts().tokenRequests;
+    try {
+      // Within a budget shorter than the token request: none of these waits for it.
+      const results = await Promise.all(Array.from({ length: 3 }, () => lookup("11111111111", budget(1_500))));
+      expect(results.map((r) => r.result)).toEqual(["verified", "verified", "verified"]);
+      expect(sim.counts().tokenRequests - before).toBe(1);
+      await waitFor("the new token to be stored", async () => {
+        const { rows } = await pool().query<{ due: boolean }>("SELECT token_refresh_at <= now() AS due FROM registry_gateway WHERE gateway = $1", [gatewayKey()]);
+        return rows[0]?.due === false;
+      });
+    } finally {
+      sim.levers.tokenLatencyMs = 0;
+    }
+    expect(await lookup("11111111111")).toMatchObject({ result: "verified" });
+    expect(sim.counts().tokenRequests - before).toBe(1);
+  });
+
   it("renews a token that expires mid-run once for all its callers, and no lookup fails", async () => {
     sim.levers.tokenLifetimeSeconds = 8;
     // The refused token is replaced by one that lives 8 s.

@@ -1,8 +1,8 @@
 /**
  * One gateway token for the whole deployment, kept (encrypted) in the database. A process uses the
  * stored token until its refresh point (80 % of its lifetime); then one process claims the refresh
- * (a row claim: no connection or lock is held during the HTTP call) while the others keep using the
- * still-valid token, or wait for the new one if it has expired. Token requests are at least 6 s
+ * (a row claim: no connection or lock is held during the HTTP call) while every caller, that
+ * process's too, keeps using the still-valid token, or waits for the new one if it has expired. Token requests are at least 6 s
  * apart across the fleet, so the endpoint's 10 a minute hold whatever happens, and none is made
  * before the Retry-After of a refused one has passed. A token the gateway refuses (invalid_token)
  * is dropped from this process's copy and marked expired in the row, so that no caller sends it
@@ -18,7 +18,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import { env } from "@/env";
 import { pool } from "@/server/db/client";
 import { decrypt, encrypt } from "@/server/crypto/secrets";
-import { log } from "@/server/observability/logger";
+import { describeError, log } from "@/server/observability/logger";
 import { RegistryUnavailableError } from "../types";
 import { UpstreamFault } from "./faults";
 import { postToGateway } from "./http";
@@ -29,6 +29,8 @@ import { untilAborted } from "./wait";
 const CONTEXT = "registry-gateway-token";
 const MIN_REQUEST_GAP_SECONDS = 6;
 const WAIT_STEP_MS = 50;
+/** How soon a process reads the row again while the token it uses is being replaced. */
+const RECHECK_MS = 1000;
 
 /** `refreshAt` by this process's clock. */
 type Cached = { token: string; refreshAt: number };
@@ -82,9 +84,15 @@ async function nextToken(wanted: () => boolean): Promise<string> {
     const stored = row.access_token ? decrypt(row.access_token, CONTEXT) : undefined;
     const usable = stored && row.expires_in_ms !== null && row.expires_in_ms > 1000;
     // The request is the fleet's, not a caller's: it goes on if every caller's budget ends first.
-    if (row.claimed) return refresh(usable ? stored : undefined);
+    if (row.claimed && !usable) return refresh(undefined);
+    // A still-valid token is used while its replacement comes, here as in the rest of the fleet:
+    // a slow token endpoint must not hold up the lookups of the process that asked it.
+    if (row.claimed) void refresh(stored).catch((error: unknown) => log("warn", "registry gateway token refresh failed", describeError(error)));
     if (stored && usable) {
-      globalForToken.hubiGatewayToken = { token: stored, refreshAt: Date.now() + row.refresh_in_ms! };
+      // Past its refresh point (a refresh under way), read again soon: the new token is taken up
+      // within a second, without a statement per call meanwhile.
+      const refreshInMs = row.refresh_in_ms! > 0 ? row.refresh_in_ms! : Math.min(RECHECK_MS, row.expires_in_ms! - 1000);
+      globalForToken.hubiGatewayToken = { token: stored, refreshAt: Date.now() + refreshInMs };
       return stored;
     }
     // Another process is fetching the token, or the fleet's request gap has not passed yet; nobody
