@@ -3,9 +3,9 @@
  * CSV or NDJSON file or from request objects, `wait` for it (with progress), then read
  * `results` line by line. Rows never carry citizen details.
  */
-import type { HttpClient } from "./http.js";
+import { sleep, type HttpClient } from "./http.js";
 import { newIdempotencyKey } from "./idempotency-key.js";
-import type { RequestOptions } from "./options.js";
+import { checkDuration, type RequestOptions } from "./options.js";
 import type {
   Batch,
   BatchResponse,
@@ -32,7 +32,7 @@ export type CreateBatchOptions = RequestOptions & {
 export type WaitOptions = RequestOptions & {
   /** Called with the batch after each poll, for a progress bar (`processedRows` of `totalRows`). */
   onProgress?: (batch: Batch) => void;
-  /** Between polls; default 2,000 ms. */
+  /** Between polls; default 2,000 ms, at least 100. */
   intervalMs?: number;
 };
 
@@ -94,14 +94,12 @@ export class Batches {
   /** Polls until the batch has ended (`completed`, `cancelled` or `failed`) and answers it. */
   async wait(id: string, options: WaitOptions = {}): Promise<BatchResult> {
     const { onProgress, intervalMs = 2_000, ...perCall } = options;
+    checkDuration("intervalMs", intervalMs, 100);
     for (;;) {
       const batch = await this.retrieve(id, perCall);
       onProgress?.(batch);
       if (ENDED.has(batch.status)) return batch;
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(resolve, intervalMs);
-        perCall.signal?.addEventListener("abort", () => (clearTimeout(timer), reject(perCall.signal!.reason)), { once: true });
-      });
+      await sleep(intervalMs, perCall.signal, this.http.docsBaseUrl);
     }
   }
 
@@ -122,6 +120,8 @@ export class Batches {
       rest += decoder.decode();
       if (rest) yield JSON.parse(rest) as BatchResultLine;
     } finally {
+      // A loop that stopped early: the rest of the download is not read, and its connection is freed.
+      await reader.cancel().catch(() => {});
       reader.releaseLock();
     }
   }

@@ -63,7 +63,7 @@ export class Hubi {
   constructor(options: HubiOptions) {
     this.#http = new HttpClient(resolveOptions(options));
     this.batches = new Batches(this.#http);
-    this.completions = new Completions((id, signal) => this.getVerification(id, { signal }));
+    this.completions = new Completions((id, perCall) => this.getVerification(id, perCall), this.#http.docsBaseUrl);
   }
 
   /**

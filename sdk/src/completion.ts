@@ -3,37 +3,76 @@
  * backoff within a deadline, and asks at once when the `verification_completed` event for it
  * arrives through your webhook receiver (`Completions.notify`). The lookup behind a pending
  * verification goes on for up to 15 minutes, then ends `unavailable` (its credit refunded).
+ *
+ * A poll that fails for a reason that passes (429, a 5xx, the network) does not end the wait: the
+ * next poll comes no sooner than its Retry-After. Polls are spread a little (jitter), so that the
+ * many waits a slow registry starts at once do not all ask at the same instant.
  */
 import { AbortedError, TimeoutError } from "./errors.js";
+import { checkDuration, type RequestOptions } from "./options.js";
+import { isRetryable } from "./retry-policy.js";
 import type { GetVerificationResult, WebhookEvent } from "./types.js";
 
-export type WaitForVerificationOptions = {
+export type WaitForVerificationOptions = Omit<RequestOptions, "deadlineMs"> & {
   /** Give up after this long (default 16 minutes: past the registry's 15 minutes). Rejects with a TimeoutError. */
   deadlineMs?: number;
-  /** The first wait between two polls (default 1 s); it doubles up to `maxPollIntervalMs`. */
+  /** The first wait between two polls (default 1 s, at least 100 ms); it doubles up to `maxPollIntervalMs`. */
   pollIntervalMs?: number;
   /** The longest wait between two polls (default 30 s); a webhook event cuts it short. */
   maxPollIntervalMs?: number;
-  signal?: AbortSignal;
 };
 
 const DEFAULTS = { deadlineMs: 16 * 60_000, pollIntervalMs: 1_000, maxPollIntervalMs: 30_000 };
+const MIN_POLL_INTERVAL_MS = 100;
+
+/** One wait's registration: an event for its verification wakes its sleep, or its next one if it is polling. */
+type Waiter = { notified: boolean; wake?: () => void };
 
 export class Completions {
-  readonly #wakers = new Map<string, Set<() => void>>();
+  readonly #waiters = new Map<string, Set<Waiter>>();
 
-  constructor(private readonly retrieve: (id: string, signal?: AbortSignal) => Promise<GetVerificationResult>) {}
+  constructor(
+    private readonly retrieve: (id: string, options: RequestOptions) => Promise<GetVerificationResult>,
+    private readonly docsBaseUrl?: string,
+  ) {}
 
   /** Resolves with the verification once its result is final (`citizen` with it when verified, for 24 h). */
   async wait(id: string, options: WaitForVerificationOptions = {}): Promise<GetVerificationResult> {
-    const { deadlineMs, pollIntervalMs, maxPollIntervalMs } = { ...DEFAULTS, ...definedOnly(options) };
+    const { deadlineMs, pollIntervalMs, maxPollIntervalMs, ...perCall } = { ...DEFAULTS, ...definedOnly(options) };
+    checkDuration("deadlineMs", deadlineMs, 1);
+    checkDuration("pollIntervalMs", pollIntervalMs, MIN_POLL_INTERVAL_MS);
+    checkDuration("maxPollIntervalMs", maxPollIntervalMs, MIN_POLL_INTERVAL_MS);
     const deadline = Date.now() + deadlineMs;
-    for (let interval = pollIntervalMs; ; interval = Math.min(interval * 2, maxPollIntervalMs)) {
-      const verification = await this.retrieve(id, options.signal);
-      if (verification.result !== "pending") return verification;
-      const left = deadline - Date.now();
-      if (left <= 0) throw new TimeoutError(deadlineMs);
-      await this.#sleep(id, Math.min(interval, left), options.signal);
+    const waiter: Waiter = { notified: false };
+    const waiters = this.#waiters.get(id) ?? new Set();
+    this.#waiters.set(id, waiters.add(waiter));
+    try {
+      for (let interval = Math.min(pollIntervalMs, maxPollIntervalMs); ; interval = Math.min(interval * 2, maxPollIntervalMs)) {
+        let floorMs = 0;
+        try {
+          // Each poll, its retries included, within what is left of the wait.
+          const verification = await this.retrieve(id, { ...perCall, deadlineMs: Math.max(1, deadline - Date.now()) });
+          if (verification.result !== "pending") return verification;
+        } catch (error) {
+          if (!isRetryable(error) || perCall.signal?.aborted) throw error;
+          floorMs = (error.retryAfter ?? 0) * 1000;
+        }
+        const stillPending = () =>
+          new TimeoutError(deadlineMs, { message: `Verification ${id} was still pending after ${deadlineMs} ms`, docsBaseUrl: this.docsBaseUrl });
+        const left = deadline - Date.now();
+        if (left <= 0) throw stillPending();
+        // Its event came while it polled: ask again at once.
+        if (waiter.notified) {
+          waiter.notified = false;
+          continue;
+        }
+        await this.#sleep(waiter, Math.min(Math.max(floorMs, interval * (0.8 + 0.4 * Math.random())), left), perCall.signal);
+        // No poll starts after the deadline.
+        if (Date.now() >= deadline) throw stillPending();
+      }
+    } finally {
+      waiters.delete(waiter);
+      if (waiters.size === 0) this.#waiters.delete(id);
     }
   }
 
@@ -44,18 +83,19 @@ export class Completions {
   notify(event: WebhookEvent): void {
     if (event.type !== "verification_completed") return;
     const id = (event.data as { id?: string }).id;
-    if (id) for (const wake of this.#wakers.get(id) ?? []) wake();
+    if (!id) return;
+    for (const waiter of this.#waiters.get(id) ?? []) {
+      if (waiter.wake) waiter.wake();
+      else waiter.notified = true;
+    }
   }
 
-  #sleep(id: string, ms: number, signal?: AbortSignal): Promise<void> {
+  #sleep(waiter: Waiter, ms: number, signal?: AbortSignal): Promise<void> {
     return new Promise((resolve, reject) => {
-      if (signal?.aborted) return reject(new AbortedError({ cause: signal.reason }));
-      const wakers = this.#wakers.get(id) ?? new Set();
-      this.#wakers.set(id, wakers);
+      if (signal?.aborted) return reject(new AbortedError({ cause: signal.reason, docsBaseUrl: this.docsBaseUrl }));
       const cleanUp = () => {
         clearTimeout(timer);
-        wakers.delete(wake);
-        if (wakers.size === 0) this.#wakers.delete(id);
+        waiter.wake = undefined;
         signal?.removeEventListener("abort", aborted);
       };
       const wake = () => {
@@ -64,10 +104,10 @@ export class Completions {
       };
       const aborted = () => {
         cleanUp();
-        reject(new AbortedError({ cause: signal?.reason }));
+        reject(new AbortedError({ cause: signal?.reason, docsBaseUrl: this.docsBaseUrl }));
       };
       const timer = setTimeout(wake, ms);
-      wakers.add(wake);
+      waiter.wake = wake;
       signal?.addEventListener("abort", aborted, { once: true });
     });
   }

@@ -121,10 +121,10 @@ export class ConnectionError extends HubiError {
   }
 }
 
-/** No response within `timeoutMs`. */
+/** No response within `timeoutMs` (or, from `waitForVerification`, no final result within its deadline). */
 export class TimeoutError extends HubiError {
   declare readonly code: "TIMEOUT";
-  constructor(timeoutMs: number, init: { docsBaseUrl?: string } = {}) {
+  constructor(timeoutMs: number, init: { docsBaseUrl?: string; message?: string } = {}) {
     super("TIMEOUT", { message: `No response within ${timeoutMs} ms`, ...init });
   }
 }

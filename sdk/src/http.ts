@@ -34,6 +34,11 @@ type CallOptions = ResolvedOptions & RequestOptions & { apiKey: string };
 export class HttpClient {
   constructor(private readonly options: ResolvedOptions) {}
 
+  /** The deployment whose guide the errors' `docUrl` points at. */
+  get docsBaseUrl(): string {
+    return this.options.baseUrl;
+  }
+
   async request<T>(request: ApiRequest, perCall: RequestOptions = {}): Promise<ApiResponse<T>> {
     return this.retrying(request, perCall, (options) => this.attempt<T>(request, options));
   }
@@ -65,7 +70,11 @@ export class HttpClient {
         }
         if (waiting === undefined) retries++;
         options.onRetry?.({ method: request.method, path: request.path, retry: sent, delayMs: delay, error: error as HubiError });
-        await sleep(delay, perCall.signal, this.options.baseUrl);
+        // Aborted while it waits, the call may already have done its work: the key goes with the error too.
+        await sleep(delay, perCall.signal, this.options.baseUrl).catch((aborted: HubiError) => {
+          aborted.idempotencyKey = request.idempotencyKey;
+          throw aborted;
+        });
       }
     }
   }
@@ -146,8 +155,8 @@ function definedOnly(options: RequestOptions): Partial<RequestOptions> {
   return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
 }
 
-/** The wait before a retry; the caller's signal cuts it short. */
-function sleep(ms: number, signal: AbortSignal | undefined, docsBaseUrl: string): Promise<void> {
+/** The wait before a retry (or a poll); the caller's signal cuts it short with an AbortedError. */
+export function sleep(ms: number, signal: AbortSignal | undefined, docsBaseUrl: string): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new AbortedError({ cause: signal.reason, docsBaseUrl }));
     const timer = setTimeout(done, ms);

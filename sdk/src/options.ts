@@ -110,3 +110,10 @@ export function resolveOptions(options: HubiOptions): ResolvedOptions {
     onResponse: options.onResponse,
   };
 }
+
+/** A finite number of milliseconds, at least `min`: NaN or 0 would poll without pause, or wait for ever. */
+export function checkDuration(name: string, value: number, min: number): void {
+  if (typeof value !== "number" || !Number.isFinite(value) || value < min) {
+    throw new TypeError(`Hubi: ${name} must be a finite number of milliseconds, at least ${min}`);
+  }
+}

@@ -12,13 +12,7 @@ type RetryOptions = Pick<ResolvedOptions, "retryBaseDelayMs" | "retryMaxDelayMs"
 
 /** Milliseconds to wait before retry number `retry` (0-based), or undefined not to retry. */
 export function retryDelayMs(error: unknown, retry: number, options: RetryOptions, random = Math.random): number | undefined {
-  if (!(error instanceof HubiError)) return undefined;
-  const retryable =
-    error instanceof ConnectionError ||
-    error instanceof TimeoutError ||
-    error instanceof RateLimitedError ||
-    (error.status !== undefined && error.status >= 500);
-  if (!retryable) return undefined;
+  if (!isRetryable(error)) return undefined;
 
   // Exponential backoff with "equal jitter": at least half the step, so retries never bunch at 0.
   const step = Math.min(options.retryMaxDelayMs, options.retryBaseDelayMs * 2 ** retry);
@@ -27,6 +21,16 @@ export function retryDelayMs(error: unknown, retry: number, options: RetryOption
   if (error.retryAfter > options.maxRetryAfterSeconds) return undefined;
   // The server's delay is a floor; the jitter spreads clients that were told the same instant.
   return error.retryAfter * 1000 + random() * options.retryBaseDelayMs;
+}
+
+/** A failure that passes: the network, a timeout, a 429 or a 5xx. */
+export function isRetryable(error: unknown): error is HubiError {
+  return (
+    error instanceof ConnectionError ||
+    error instanceof TimeoutError ||
+    error instanceof RateLimitedError ||
+    (error instanceof HubiError && error.status !== undefined && error.status >= 500)
+  );
 }
 
 /** Milliseconds to wait before asking again about a request still in flight, or undefined if it is not one. */
