@@ -546,6 +546,19 @@ describe("token and quota shared by the fleet", () => {
     expect(sim.counts().rateLimited - before).toBeLessThanOrEqual(12);
   });
 
+  it("pauses the fleet for at least a second on a 429 whose Retry-After is 0 or a fraction", async () => {
+    for (const retryAfter of [0, 0.2]) {
+      await pauseFleet(0);
+      await pauseQuota(retryAfter);
+      const { rows } = await pool().query<{ ms: number }>(
+        "SELECT extract(epoch FROM paused_until - now())::float8 * 1000 AS ms FROM registry_gateway WHERE gateway = $1",
+        [gatewayKey()],
+      );
+      expect(rows[0]!.ms).toBeGreaterThan(900);
+    }
+    await pauseFleet(0);
+  });
+
   it("lets a batch call wait out a 429's pause with few statements, whether this process or another saw it", async () => {
     for (const pause of [() => pauseQuota(1), () => pauseFleet(1)]) {
       await pause();

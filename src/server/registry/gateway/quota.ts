@@ -283,16 +283,20 @@ export function pauseRefusal(pausedMs: number): RegistryUnavailableError {
 }
 
 /**
- * The gateway said 429: nobody in the fleet calls again before Retry-After has passed. Slots granted
- * ahead are withdrawn (this process's callers waiting for them queue again; another process's,
- * at most a quarter of a window of them, still call).
+ * The gateway said 429: nobody in the fleet calls again before Retry-After has passed, and never
+ * sooner than a second, the gateway's window: a pause of 0 (or a fraction) would withdraw the slots
+ * granted ahead while their callers still went, and grant their times again to others, two calls
+ * where the gateway had just said one was too many. Slots granted ahead are withdrawn (this
+ * process's callers waiting for them queue again; another process's, at most a quarter of a window
+ * of them, still call).
  */
 export async function pauseQuota(retryAfterSeconds: number): Promise<void> {
-  pausedUntil = Math.max(pausedUntil, Date.now() + retryAfterSeconds * 1000);
+  const seconds = Math.max(1, retryAfterSeconds);
+  pausedUntil = Math.max(pausedUntil, Date.now() + seconds * 1000);
   await pool().query(
     `WITH withdrawn AS (DELETE FROM registry_quota_grant WHERE gateway = $1 AND granted_at > now())
      INSERT INTO registry_gateway (gateway, paused_until) VALUES ($1, now() + make_interval(secs => $2))
      ON CONFLICT (gateway) DO UPDATE SET paused_until = greatest(coalesce(registry_gateway.paused_until, now()), excluded.paused_until)`,
-    [gatewayKey(), retryAfterSeconds],
+    [gatewayKey(), seconds],
   );
 }
