@@ -17,6 +17,8 @@ import { balanceOf, ledgerSum, verificationCount } from "../support/queries";
 import { seedCitizens } from "../support/batches";
 import { waitFor } from "../support/wait-for";
 import { completed, completions } from "../support/pending";
+import { grantCredits } from "@/server/credits/grant-credits";
+import { systemContext } from "@/server/context";
 
 const ASYNC = { prefer: "respond-async" };
 
@@ -88,6 +90,23 @@ describe("a slow registry, for a request shaped as the specification shows", () 
     const logged = () => pool().query<{ keyed: number }>("SELECT count(*) FILTER (WHERE idempotency_key IS NOT NULL)::int AS keyed FROM request_log_entry WHERE business_id = $1", [biz.businessId]);
     await waitFor("the four requests' log entries", async () => (await pool().query("SELECT 1 FROM request_log_entry WHERE business_id = $1", [biz.businessId])).rows.length === 4);
     expect((await logged()).rows[0]!.keyed).toBe(0);
+  }, 40_000);
+
+  it("keeps the late result for the next retry when a retry under the key is refused for credits", async () => {
+    const biz = await createTestBusiness({ live: true, credits: 1 });
+    const key = { "idempotency-key": `hung-402-${biz.businessId}` };
+    expect((await verify(biz, SLOW_IDS.hung, key)).status).toBe(503);
+    await waitFor("the lookup to resolve", async () => (await pool().query("SELECT 1 FROM pending_lookup WHERE business_id = $1 AND state = 'resolved'", [biz.businessId])).rows.length === 1);
+    // The balance spent meanwhile: the retry is refused for it.
+    expect((await verify(biz, SLOW_IDS.slow)).status).toBe(200);
+    expect((await verify(biz, SLOW_IDS.hung, key)).status).toBe(402);
+    await grantCredits(systemContext("slow-registry-test"), { businessId: biz.businessId, amount: 1 });
+    // The answer the registry gave is picked up: asked again, it would answer after the budget (a 503).
+    const retried = await verify(biz, SLOW_IDS.hung, key);
+    expect([retried.status, retried.body.data?.result]).toEqual([200, "verified"]);
+    expect(await balanceOf(biz.businessId)).toBe(0);
+    expect(await ledgerSum(biz.businessId)).toBe(0);
+    expect(await verificationCount(biz.businessId)).toBe(2);
   }, 40_000);
 
   it("answers a retry before the lookup has answered with the same free 503, looking nothing up again", async () => {

@@ -137,8 +137,14 @@ export function completeClaimCte(q: Sql, scope: IdempotencyScope, verificationId
   )`;
 }
 
-/** Frees a claim whose request failed, in the statement that undoes the rest (a refund). */
-export function releaseClaimCte(q: Sql, scope: IdempotencyScope): string {
+/**
+ * Frees a claim whose request failed, in the statement that undoes the rest (a refund). A claim
+ * that resumed a resolved lookup (`resumedFrom`) goes back to waiting for it instead: the answer
+ * the registry gave (and the authority billed) is still there for the next retry, which would
+ * otherwise ask the registry again.
+ */
+export function releaseClaimCte(q: Sql, scope: IdempotencyScope, resumedFrom?: string | null): string {
+  if (resumedFrom) return awaitLookupCte(q, scope, resumedFrom, "released_claim");
   return `
   released_claim AS (
     DELETE FROM idempotency_record
@@ -151,9 +157,9 @@ export function releaseClaimCte(q: Sql, scope: IdempotencyScope): string {
  * Keeps a claim for the retry that picks up the result of a lookup that goes on (`pendingId`), in
  * the statement that refunds the request and queues the lookup.
  */
-export function awaitLookupCte(q: Sql, scope: IdempotencyScope, pendingId: string): string {
+export function awaitLookupCte(q: Sql, scope: IdempotencyScope, pendingId: string, name = "awaiting_claim"): string {
   return `
-  awaiting_claim AS (
+  ${name} AS (
     UPDATE idempotency_record SET state = 'awaiting_lookup', verification_id = ${q.p(pendingId, "uuid")}
      WHERE business_id = ${q.p(scope.businessId, "uuid")} AND mode = ${q.p(scope.mode, '"Mode"')} AND key = ${q.p(scope.key)}
        AND state = 'in_flight'
@@ -161,9 +167,9 @@ export function awaitLookupCte(q: Sql, scope: IdempotencyScope, pendingId: strin
 }
 
 /** Frees a claim whose request failed, so the client can fix the cause and retry with the same key. */
-export async function releaseIdempotencyKey(scope: IdempotencyScope): Promise<void> {
+export async function releaseIdempotencyKey(scope: IdempotencyScope, resumedFrom?: string | null): Promise<void> {
   const q = new Sql();
-  await pool().query(`WITH ${releaseClaimCte(q, scope)} SELECT 1`, q.values);
+  await pool().query(`WITH ${releaseClaimCte(q, scope, resumedFrom)} SELECT 1`, q.values);
 }
 
 /** Removes records past their window (they hold encrypted citizen details). */

@@ -122,7 +122,7 @@ export async function verifyCitizen(ctx: ServiceContext, input: VerifyCitizenInp
     if (goesOn?.late) goOnHere({ ...lookupOf(ctx, input, id, true), leaseId: goesOn.leaseId }, goesOn.late);
     return { body, replayed: false, status: body.data.result === "pending" ? 202 : 200 };
   } catch (error) {
-    await refund(ctx, input, id);
+    await refund(ctx, input, id, { resumedFrom });
     throw error;
   }
 }
@@ -268,7 +268,7 @@ SELECT ${columns}, (SELECT took FROM admitted) AS took, ${slotMs} AS slot_ms, ${
   const refused = outcome.status === "claimed" && !outcome.resumedFrom && (refusal?.circuitOpen || row.paused_ms !== null);
   if (refused) return { ...outcome, respondAsync, refused: registryRefusal(row.paused_ms) };
   if (outcome.status === "claimed" && row.took === 0) {
-    if (claim) await releaseIdempotencyKey(claim.scope);
+    if (claim) await releaseIdempotencyKey(claim.scope, outcome.resumedFrom);
     throw new AppError("INSUFFICIENT_CREDITS", INSUFFICIENT_CREDITS_MESSAGE);
   }
   return { ...outcome, quotaSlot: slot?.granted(row.slot_ms), respondAsync };
@@ -359,14 +359,15 @@ SELECT 1`, q.values));
  * The lookup or the outcome's write failed: nothing reached the caller, so the credit comes back
  * (a `refund` ledger line) and the key is released, in one statement. Only if the verification
  * does not exist: a write that committed but whose answer was lost is not refunded. `goesOn`: the
- * key waits instead for the lookup queued here (the same id), whose answer its retry picks up.
+ * key waits instead for the lookup queued here (the same id), whose answer its retry picks up;
+ * `resumedFrom`: the key waits again for the resolved lookup this request resumed.
  * Not `charged` (refused before any credit was taken): only the key is released.
  */
 async function refund(
   ctx: ServiceContext,
   input: VerifyCitizenInput,
   id: string,
-  { goesOn = null, charged = true }: { goesOn?: GoesOn | null; charged?: boolean } = {},
+  { goesOn = null, charged = true, resumedFrom = null }: { goesOn?: GoesOn | null; charged?: boolean; resumedFrom?: string | null } = {},
 ): Promise<void> {
   const live = input.mode === "live" && charged;
   if (!live && !input.idempotency) return;
@@ -388,7 +389,7 @@ async function refund(
     input.idempotency && goesOn
       ? queueLookupCte(q, { ...lookupOf(ctx, input, id, false), ...startOf(goesOn) })
       : null,
-    input.idempotency && !goesOn ? releaseClaimCte(q, input.idempotency.scope) : null,
+    input.idempotency && !goesOn ? releaseClaimCte(q, input.idempotency.scope, resumedFrom) : null,
   ].filter(Boolean);
   await pool().query(prepared(`WITH ${parts.join(",")}
 SELECT 1`, q.values));
