@@ -215,6 +215,27 @@ describe("the 24-hour window", () => {
     expect(res.body.cached).toBe(false);
   });
 
+  it("takes over a key left in flight by a crashed request only after two minutes, past any request's budget", async () => {
+    const biz = await createTestBusiness();
+    const k = newKey();
+    const body = { nationalId: uniqueNationalId() };
+    await verify(biz.testKey, k, body);
+    // As a request still at work (the synchronous budget may be set up to 60 s), then as one that crashed.
+    const inFlightFor = (seconds: number) =>
+      pool().query("UPDATE idempotency_record SET state = 'in_flight', response = NULL, locked_at = now() - make_interval(secs => $3) WHERE business_id = $1 AND key = $2", [
+        biz.businessId,
+        hashIdempotencyKey(k),
+        seconds,
+      ]);
+    await inFlightFor(90);
+    const working = await verify(biz.testKey, k, body);
+    expect([working.status, working.body.code]).toEqual([409, "IDEMPOTENCY_IN_FLIGHT"]);
+    await inFlightFor(125);
+    const taken = await verify(biz.testKey, k, body);
+    expect([taken.status, taken.body.cached]).toEqual([200, false]);
+    expect(await verificationCount(biz.businessId)).toBe(2);
+  });
+
   it("records expire 24 hours after the request", async () => {
     const biz = await createTestBusiness();
     const k = newKey();

@@ -1,7 +1,7 @@
 /**
  * Idempotency records for verify (product rules §6). Scope: (business, mode, key). A claim is one
  * statement: it inserts an in-flight record, or takes over an expired one (or one abandoned by a
- * crashed request for over a minute), or reports what is there. Only completed responses (200, and
+ * crashed request for over two minutes), or reports what is there. Only completed responses (200, and
  * a 202 `pending`) are kept, encrypted (they hold citizen details), for 24 hours. A request answered
  * 503 while its lookup goes on leaves its key `awaiting_lookup`: the retry that finds the lookup
  * resolved takes the key over (and pays), one that comes earlier gets the 503 again.
@@ -14,7 +14,13 @@ import type { Mode } from "@/generated/prisma/enums";
 import { prepared } from "@/server/db/prepared";
 
 export const IDEMPOTENCY_WINDOW_HOURS = 24;
-const ABANDONED_AFTER_SECONDS = 60;
+/**
+ * When an in-flight claim counts as abandoned by a request that crashed: longer than a request can
+ * be at work (the synchronous lookup budget is at most 60 s, VERIFY_SYNC_BUDGET_MS), so that a
+ * retry never takes the key over from a request still running, which would then record a second
+ * verification under it.
+ */
+const ABANDONED_AFTER_SECONDS = 120;
 
 export type IdempotencyScope = { businessId: string; mode: Mode; key: string };
 
