@@ -4,6 +4,8 @@ export type Levers = {
   latencyMs: number;
   /** Lookups never answer (the connection stays open until the client gives up or the lever is released). */
   hang: boolean;
+  /** Released, the held lookups answer as any other would; otherwise 504. */
+  releaseAnswers: boolean;
   /** Every lookup answers this status (500, 502, 503…) with `Retry-After: retryAfterSeconds` (0: without one); 0: off. */
   status: number;
   retryAfterSeconds: number;
@@ -32,6 +34,7 @@ export type Levers = {
 export const DEFAULT_LEVERS: Levers = {
   latencyMs: 0,
   hang: false,
+  releaseAnswers: false,
   status: 0,
   retryAfterSeconds: 2,
   malformed: "off",

@@ -47,7 +47,8 @@ export async function startRegistrySimulator(
   const citizens = new Map<string, GatewayRecord>(DEMO_CITIZENS.map((c) => [c.nin, c]));
   const tokens = new Map<string, number>();
   const tokenRequestTimes: number[] = [];
-  const hanging = new Set<http.ServerResponse>();
+  /** Lookups the hang lever holds, each with the way on to its usual answer. */
+  const hanging = new Map<http.ServerResponse, () => void>();
   let counts = emptyCounts();
 
   const server = http.createServer((req, res) => {
@@ -104,9 +105,14 @@ export async function startRegistrySimulator(
       return send(res, 429, { error: "rate_limited" }, { "Retry-After": "1" });
     }
     if (levers.hang) {
-      hanging.add(res);
-      res.once("close", () => hanging.delete(res));
-      return;
+      const released = await new Promise<boolean>((resolve) => {
+        hanging.set(res, () => resolve(true));
+        res.once("close", () => {
+          hanging.delete(res);
+          resolve(false);
+        });
+      });
+      if (!released) return;
     }
     if (levers.latencyMs > 0) await new Promise((r) => setTimeout(r, levers.latencyMs));
     if (levers.status) return refuse(res, levers.status);
@@ -154,7 +160,13 @@ export async function startRegistrySimulator(
   function admin(req: http.IncomingMessage, res: http.ServerResponse, path: string, body: string) {
     if (path === "/__admin/levers") {
       if (req.method === "PATCH") Object.assign(levers, parseJson(body));
-      if (!levers.hang) for (const r of hanging) send(r, 504, { error: "released" });
+      if (!levers.hang) {
+        for (const [r, answer] of hanging) {
+          hanging.delete(r);
+          if (levers.releaseAnswers) answer();
+          else send(r, 504, { error: "released" });
+        }
+      }
       return send(res, 200, levers);
     }
     if (path === "/__admin/citizens" && req.method === "PUT") {
@@ -193,7 +205,7 @@ export async function startRegistrySimulator(
     held: () => hanging.size,
     stop: () =>
       new Promise<void>((resolve) => {
-        for (const r of hanging) r.destroy();
+        for (const r of hanging.keys()) r.destroy();
         server.close(() => resolve());
         server.closeAllConnections();
       }),

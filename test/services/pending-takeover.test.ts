@@ -6,6 +6,7 @@
  * without asking again. On a database of its own: no other
  * file's worker or app may be the one to take it.
  */
+import fs from "node:fs";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { pool } from "@/server/db/client";
 import { createOwnDatabase } from "../support/own-database";
@@ -58,25 +59,28 @@ const lookupOf = async (id: string) => (await pool().query("SELECT v.result, p.s
 
 it("lets the lookup land before it exits when the app holding it is stopped, and records that call for the authority's bill", async () => {
   const biz = await createTestBusiness({ live: true, credits: 5 });
-  const slow = await startRegistrySimulator({ port: await freePort() });
+  const gateway = await startRegistrySimulator({ port: await freePort() });
   try {
-    const web = await startApp({ env: gatewayOf(slow), name: "vitest-app-pending-stop", processes: 1 });
-    // A first verify (another business's) fetches the gateway token and warms the new process: on
-    // a loaded machine those took longer than the 202's budget, and the lookup below was queued
-    // before its call went out, with nothing left to land at the stop.
+    // A lease long enough that the held call outlasts no timer of its own on a loaded machine.
+    const web = await startApp({ env: { ...gatewayOf(gateway), PENDING_LOOKUP_LEASE_SECONDS: "60" }, name: "vitest-app-pending-stop", processes: 1 });
+    // A first verify (another business's) fetches the gateway token and warms the new process.
     const warmUp = await createTestBusiness({ live: true, credits: 1 });
     expect((await api("POST", "/verify/citizen", { key: warmUp.liveKey, body: { nationalId: "11111111111" }, baseUrl: web.url })).status).toBe(200);
-    // Now a gateway that answers 3 s after it was asked: past the 202, and after the stop has begun.
-    slow.levers.latencyMs = 3000;
+    // The gateway holds the lookup past its 202, and answers it only once the stop has begun.
+    Object.assign(gateway.levers, { hang: true, releaseAnswers: true });
     const id = await pendingIn(web, biz.liveKey!, "11111111111");
-    await web.stop();
+    expect(gateway.held()).toBe(1);
+    const stopped = web.stop();
+    await waitFor("the stop to begin", () => fs.readFileSync(web.logFile, "utf8").includes('"msg":"web process draining"'));
+    await fetch(`${gateway.url}/__admin/levers`, { method: "PATCH", body: JSON.stringify({ hang: false }) });
+    await stopped;
     // No worker runs: the stopped app's own call completed it.
     expect(await lookupOf(id)).toEqual([{ result: "verified", state: "resolved", attempts: 1 }]);
     expect(await balanceOf(biz.businessId)).toBe(4);
     // Its figures were flushed on the way out, not lost with the process (they flush every 5 s otherwise).
     expect((await pool().query("SELECT calls FROM registry_call_day WHERE business_id = $1", [biz.businessId])).rows).toEqual([{ calls: 1 }]);
   } finally {
-    await slow.stop();
+    await gateway.stop();
   }
 }, 90_000);
 
