@@ -1,10 +1,10 @@
 /**
  * Idempotency records for verify (product rules §6). Scope: (business, mode, key). A claim is one
  * statement: it inserts an in-flight record, or takes over an expired one (or one abandoned by a
- * crashed request for over two minutes), or reports what is there. Only completed responses (200, and
- * a 202 `pending`) are kept, encrypted (they hold citizen details), for 24 hours. A request answered
- * 503 while its lookup goes on leaves its key `awaiting_lookup`: the retry that finds the lookup
- * resolved takes the key over (and pays), one that comes earlier gets the 503 again.
+ * crashed request for over two minutes), or reports what is there. Only completed responses (200,
+ * and a 202 `pending`) are kept, encrypted (they hold citizen details), for 24 hours. A request
+ * answered 503 while its lookup goes on leaves its key `awaiting_lookup`: the retry that finds the
+ * lookup resolved takes the key over (and pays), one that comes earlier gets the 503 again.
  */
 import { pool } from "@/server/db/client";
 import { decrypt, encrypt, hashRequestBody } from "@/server/crypto/secrets";

@@ -2,14 +2,14 @@
  * One gateway token for the whole deployment, kept (encrypted) in the database. A process uses the
  * stored token until its refresh point (80 % of its lifetime); then one process claims the refresh
  * (a row claim: no connection or lock is held during the HTTP call) while every caller, that
- * process's too, keeps using the still-valid token, or waits for the new one if it has expired. Token requests are at least 6 s
- * apart across the fleet, so the endpoint's 10 a minute hold whatever happens, and none is made
- * before the Retry-After of a refused one has passed. A token the gateway refuses (invalid_token)
- * is dropped from this process's copy and marked expired in the row, so that no caller sends it
- * again while its replacement is under way (each would cost a quota slot and a call the authority
- * bills); another process's copy is dropped by its own first refusal. The token's refresh point and
- * expiry are kept by the database's clock and read as times from now: a process whose own clock is
- * off neither sends an expired token nor refreshes early.
+ * process's too, keeps using the still-valid token, or waits for the new one if it has expired.
+ * Token requests are at least 6 s apart across the fleet, so the endpoint's 10 a minute hold
+ * whatever happens, and none is made before the Retry-After of a refused one has passed. A token
+ * the gateway refuses (invalid_token) is dropped from this process's copy and marked expired in the
+ * row, so that no caller sends it again while its replacement is under way (each would cost a quota
+ * slot and a call the authority bills); another process's copy is dropped by its own first refusal.
+ * The token's refresh point and expiry are kept by the database's clock and read as times from now:
+ * a process whose own clock is off neither sends an expired token nor refreshes early.
  * The client secret is read at each refresh: from REGISTRY_CLIENT_SECRET_FILE when set (a mounted
  * secret rotates without a restart), else REGISTRY_CLIENT_SECRET.
  */
