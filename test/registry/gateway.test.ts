@@ -462,6 +462,34 @@ describe("token and quota shared by the fleet", () => {
     expect(sim.counts().tokenRequests - before).toBe(1);
   });
 
+  it("sends a batch call, after its wait for quota, the token this process holds then", async () => {
+    await revokeTokens();
+    await fleetMayAskNow();
+    expect(await lookup("11111111111")).toMatchObject({ result: "verified" });
+    // The fleet paused by a 429: the batch call takes its token, then waits for quota.
+    await pauseFleet(4);
+    const before = sim.counts().tokensRefused;
+    const waiting = gatewayRegistry.lookupMany(["44444444444"], { ...budget(), priority: "batch" });
+    try {
+      // Meanwhile the gateway stops accepting that token, and this process fetches another.
+      await revokeTokens();
+      await pool().query("UPDATE registry_gateway SET token_refresh_at = now() WHERE gateway = $1", [gatewayKey()]);
+      await fleetMayAskNow();
+      forgetCachedToken();
+      await gatewayToken(AbortSignal.timeout(5_000));
+      await waitFor("the new token to be stored", async () => {
+        const { rows } = await pool().query<{ due: boolean }>("SELECT token_refresh_at <= now() AS due FROM registry_gateway WHERE gateway = $1", [gatewayKey()]);
+        return rows[0]?.due === false;
+      });
+      expect(await waiting).toEqual([{ result: "revoked", citizen: null }]);
+      // Sent with the new token: the refused one would have cost a call (and a quota slot) first.
+      expect(sim.counts().tokensRefused - before).toBe(0);
+    } finally {
+      await waiting.catch(() => {});
+      await pauseFleet(0);
+    }
+  });
+
   it("renews a token that expires mid-run once for all its callers, and no lookup fails", async () => {
     sim.levers.tokenLifetimeSeconds = 8;
     // The refused token is replaced by one that lives 8 s.

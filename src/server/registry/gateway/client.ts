@@ -23,7 +23,7 @@ import { postToGateway, type GatewayResponse } from "./http";
 import { gatewayPolicy } from "./policy";
 import { acquireQuota, pauseQuota } from "./quota";
 import { batchBody, errorBody, lookupBody, notFoundBody, RECORD_FAULT, toMatch } from "./responses";
-import { gatewayToken } from "./token";
+import { currentToken, gatewayToken } from "./token";
 
 
 /**
@@ -62,6 +62,8 @@ async function attempt<T>(c: Call<T>, caller: AbortSignal): Promise<T> {
       if (caller.aborted) throw askedAgain ?? new RegistryUnavailableError("timeout");
       token = await gatewayToken(caller, stale);
       await acquireQuota(c.options.priority ?? "interactive", caller, c.options.quotaSlot);
+      // The wait may have been long (a batch call waiting out a 429's pause): the newest token, not an expired one.
+      token = currentToken(token, stale);
     } catch (error) {
       throw unsentProbe ? new ProbeNotSent(error) : error;
     }

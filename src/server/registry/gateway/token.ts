@@ -112,6 +112,16 @@ function freshCachedToken(): string | undefined {
 export const hasFreshToken = (): boolean => freshCachedToken() !== undefined;
 
 /**
+ * The token to send now, for a caller that took `held` before a wait (for quota): this process's
+ * copy when it has a fresh one, which a refresh during a long wait (a 429's pause) has replaced;
+ * never `stale`, the one the gateway refused.
+ */
+export function currentToken(held: string, stale?: string): string {
+  const cached = freshCachedToken();
+  return cached && cached !== stale ? cached : held;
+}
+
+/**
  * Claims the refresh when the stored token is due (or was refused: `forgetRefused`) and nobody
  * holds the claim and the last request is far enough back; returns the row either way.
  */
