@@ -3,6 +3,7 @@
  * CSV or NDJSON file or from request objects, `wait` for it (with progress), then read
  * `results` line by line. Rows never carry citizen details.
  */
+import { AbortedError } from "./errors.js";
 import { sleep, type HttpClient } from "./http.js";
 import { newIdempotencyKey } from "./idempotency-key.js";
 import { checkDuration, type RequestOptions } from "./options.js";
@@ -109,9 +110,15 @@ export class Batches {
     const reader = body.getReader();
     const decoder = new TextDecoder();
     let rest = "";
+    // The caller's signal stops the download too, not only the wait for its first byte.
+    const { signal } = options;
+    const stop = () => void reader.cancel(signal?.reason).catch(() => {});
+    signal?.addEventListener("abort", stop, { once: true });
+    if (signal?.aborted) stop();
     try {
       for (;;) {
         const { done, value } = await reader.read();
+        if (signal?.aborted) throw new AbortedError({ cause: signal.reason, docsBaseUrl: this.http.docsBaseUrl });
         if (done) break;
         const lines = (rest + decoder.decode(value, { stream: true })).split("\n");
         rest = lines.pop()!;
@@ -120,6 +127,7 @@ export class Batches {
       rest += decoder.decode();
       if (rest) yield JSON.parse(rest) as BatchResultLine;
     } finally {
+      signal?.removeEventListener("abort", stop);
       // A loop that stopped early: the rest of the download is not read, and its connection is freed.
       await reader.cancel().catch(() => {});
       reader.releaseLock();

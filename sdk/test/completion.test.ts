@@ -130,4 +130,28 @@ describe("batches.wait", () => {
     // None left behind by the eleven waits before.
     expect(added).toHaveLength(0);
   });
+  it("stops a results download in progress when its signal aborts, and frees the connection", async () => {
+    let cancelled = false;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"row":1,"nationalId":"*******1111","result":"verified"}\n'));
+        // The rest of the download never comes.
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const { hubi } = client([new Response(body, { status: 200, headers: { "Content-Type": "application/x-ndjson" } })]);
+    const controller = new AbortController();
+    const rows: unknown[] = [];
+    const error = await (async () => {
+      for await (const line of hubi.batches.results("batch_1", { signal: controller.signal })) {
+        rows.push(line);
+        controller.abort();
+      }
+    })().catch((e: unknown) => e);
+    expect(rows).toHaveLength(1);
+    expect(error).toBeInstanceOf(AbortedError);
+    expect(cancelled).toBe(true);
+  });
 });
