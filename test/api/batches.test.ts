@@ -13,7 +13,7 @@ import { createApiKey } from "@/server/keys/create-api-key";
 import { SANDBOX_IDS, SANDBOX_LEVERS } from "@/contracts/sandbox";
 import { api } from "../support/api";
 import { createTestBusiness, uniqueNationalId } from "../support/factories";
-import { FAILING_NATIONAL_ID } from "../support/env";
+import { FAILING_NATIONAL_ID, SLOW_IDS } from "../support/env";
 import { balanceOf, ledgerSum, outboxTypes } from "../support/queries";
 import { startWorkerProcess, type WorkerProcess } from "../support/worker-process";
 import { batchCount, batchEnded, batchFootprint, csvOf, fetchResults, resultLines, seedCitizens, upload } from "../support/batches";
@@ -408,8 +408,12 @@ describe("creation rules", () => {
 describe("cancellation", () => {
   it("rows not yet processed end as cancelled and cost nothing; cancelling again answers the same batch", async () => {
     const biz = await createTestBusiness({ live: true, credits: 20_000 });
-    const ids = Array.from({ length: 10_000 }, () => uniqueNationalId());
-    await seedCitizens(ids.map((nationalId) => ({ nationalId })));
+    const citizens = Array.from({ length: 3_000 }, () => uniqueNationalId());
+    await seedCitizens(citizens.map((nationalId) => ({ nationalId })));
+    // After the first 500 rows, every chunk (100 rows here) holds one the registry answers only
+    // after 5 s: 25 such chunks, a few at a time, cannot all be done before the cancel, however
+    // late it comes; the first chunks may be.
+    const ids = citizens.map((id, i) => (i >= 500 && i % 50 === 0 ? SLOW_IDS.hung : id));
     const created = await upload(biz.liveKey!, csvOf("nationalId", ids));
     const cancel = await api("POST", `/batches/${created.body.data.id}/cancel`, { key: biz.liveKey! });
     expect(cancel.status).toBe(200);
@@ -419,12 +423,13 @@ describe("cancellation", () => {
     expect(batch.completedAt).not.toBeNull();
 
     const lines = await resultLines(biz.liveKey!, batch.id);
-    expect(lines).toHaveLength(10_000);
+    expect(lines).toHaveLength(3_000);
     const cancelled = lines.filter((l) => l.result === "cancelled");
-    expect(cancelled.length).toBe(10_000 - batch.processedRows);
+    expect(cancelled.length).toBeGreaterThan(0);
+    expect(cancelled.length).toBe(3_000 - batch.processedRows);
     expect(cancelled.every((l) => l.verificationId === null)).toBe(true);
     const footprint = await batchFootprint(batch.id);
-    expect(footprint).toMatchObject({ verifications: batch.processedRows, charged: batch.processedRows, results: 10_000, distinct_rows: 10_000 });
+    expect(footprint).toMatchObject({ verifications: batch.processedRows, charged: batch.processedRows, results: 3_000, distinct_rows: 3_000 });
     expect(batch.creditsUsed).toBe(batch.processedRows);
     expect(await balanceOf(biz.businessId)).toBe(20_000 - batch.processedRows);
 
