@@ -20,6 +20,7 @@ import { createOwnDatabase } from "../support/own-database";
 import { startApp, type RunningApp } from "../support/app";
 import { adminContext } from "../support/contexts";
 import { waitFor } from "../support/wait-for";
+import { blockedBy } from "../support/queries";
 
 let database: Awaited<ReturnType<typeof createOwnDatabase>>;
 let owner: pg.Pool;
@@ -249,12 +250,6 @@ describe("checkpoints: cutting off the newest entries is detected", () => {
     });
   });
 });
-
-/** Whether some connection is waiting for a lock that connection `pid` holds. */
-async function blockedBy(pid: number): Promise<boolean> {
-  const { rows } = await pool().query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))", [pid]);
-  return rows[0]!.n > 0;
-}
 
 describe("one chain per business", () => {
   it("a business's live verify completes while another business's chain head is locked", async () => {

@@ -9,7 +9,7 @@ import { db, pool } from "@/server/db/client";
 import { grantCredits } from "@/server/credits/grant-credits";
 import { api } from "../support/api";
 import { createTestBusiness, uniqueNationalId } from "../support/factories";
-import { balanceOf, ledgerSum, outboxTypes, verificationCount } from "../support/queries";
+import { balanceOf, blockedBy, ledgerSum, outboxTypes, verificationCount } from "../support/queries";
 import { waitFor } from "../support/wait-for";
 
 const EXHAUSTED = "Your credit balance is exhausted. Top up in the portal.";
@@ -190,10 +190,7 @@ describe("credits in buckets: one business's charges do not queue on one row", (
     const { rows } = await client.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
     return {
       /** Whether a charge is waiting for the held buckets. */
-      waitedFor: async () => {
-        const waiting = await pool().query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))", [rows[0]!.pid]);
-        return waiting.rows[0]!.n > 0;
-      },
+      waitedFor: () => blockedBy(rows[0]!.pid),
       release: async () => {
         await client.query("COMMIT");
         client.release();

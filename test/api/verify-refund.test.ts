@@ -7,10 +7,12 @@
 import { describe, expect, it } from "vitest";
 import { pool } from "@/server/db/client";
 import { api } from "../support/api";
-import { FAILING_NATIONAL_ID } from "../support/env";
+import { FAILING_NATIONAL_ID, SLOW_IDS } from "../support/env";
 import { createTestBusiness, uniqueNationalId } from "../support/factories";
 import { balanceOf, ledgerSum, outboxTypes, verificationCount } from "../support/queries";
 import { seedCitizens } from "../support/batches";
+import { refundMeeting } from "../support/held-refund";
+import { waitFor } from "../support/wait-for";
 
 const verify = (key: string, nationalId: string, idempotencyKey: string) =>
   api("POST", "/verify/citizen", { key, body: { nationalId }, headers: { "idempotency-key": idempotencyKey } });
@@ -52,5 +54,21 @@ describe("a live lookup that fails after admission", () => {
     // The history's seq has no gap where the failed lookups were.
     const { rows } = await pool().query<{ seq: number }>("SELECT seq FROM verification WHERE business_id = $1 AND mode = 'live'", [biz.businessId]);
     expect(rows).toEqual([{ seq: 1 }]);
+  });
+});
+
+describe("a verify's refund that meets the maintenance sweep's", () => {
+  it("gives the credit back once and still answers the lookup's 503", async () => {
+    const biz = await createTestBusiness({ live: true, credits: 5 });
+    // A lookup that never answers: the verify refunds when its budget (4 s) runs out, after the sweep
+    // below has given the same credit back and before that refund is committed.
+    const answered = api("POST", "/verify/citizen", { key: biz.liveKey, body: { nationalId: SLOW_IDS.never } });
+    const reserved = await waitFor("the admission's reservation", async () => (await ledger(biz.businessId)).find((line) => line.kind === "usage")?.verification_id);
+    const res = await refundMeeting(biz.businessId, reserved, () => answered);
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ code: "REGISTRY_UNAVAILABLE" });
+    expect((await ledger(biz.businessId)).filter((line) => line.kind === "refund")).toEqual([{ kind: "refund", amount: 1, balance_after: 5, verification_id: reserved }]);
+    expect(await balanceOf(biz.businessId)).toBe(5);
+    expect(await ledgerSum(biz.businessId)).toBe(5);
   });
 });

@@ -11,6 +11,7 @@ import { refundOrphanedReservations } from "@/server/credits/refund-orphaned-res
 import { createTestBusiness, createTestVerification } from "../support/factories";
 import { balanceOf, ledgerSum } from "../support/queries";
 import { waitFor } from "../support/wait-for";
+import { refundMeeting } from "../support/held-refund";
 
 /** An admission's reservation of one credit for `verificationId`, made `minutesAgo` (as a verify's admission writes it). */
 async function reservation(businessId: string, verificationId: string, minutesAgo: number): Promise<void> {
@@ -48,5 +49,18 @@ describe("credits reserved by a verify that never wrote its outcome", () => {
     expect(await refundsOf(recorded)).toEqual([]);
     expect(await balanceOf(biz.businessId)).toBe(3);
     expect(await ledgerSum(biz.businessId)).toBe(3);
+  });
+});
+
+describe("a stalled verify's own refund and the sweep's, meeting", () => {
+  it("give the credit back once", async () => {
+    const biz = await createTestBusiness({ live: true, credits: 5 });
+    const stalled = randomUUID();
+    await reservation(biz.businessId, stalled, 15);
+    // The verify's refund commits while the sweep, which listed the reservation as orphaned, writes its own.
+    await refundMeeting(biz.businessId, stalled, refundOrphanedReservations);
+    expect(await refundsOf(stalled)).toEqual([{ amount: 1 }]);
+    expect(await balanceOf(biz.businessId)).toBe(5);
+    expect(await ledgerSum(biz.businessId)).toBe(5);
   });
 });

@@ -31,3 +31,9 @@ export async function outboxTypes(businessId: string): Promise<string[]> {
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Whether some connection is waiting for a lock that connection `pid` holds. */
+export async function blockedBy(pid: number): Promise<boolean> {
+  const { rows } = await pool().query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))", [pid]);
+  return rows[0]!.n > 0;
+}

@@ -3,7 +3,8 @@
  * database) between the admission and the outcome, so neither the verification nor its refund
  * exists, and a retry under the same Idempotency-Key, which takes the abandoned key over after a
  * minute, pays again. The maintenance sweep gives each such credit back with a `refund` ledger
- * line naming the verification that never came, once.
+ * line naming the verification that never came, once (the ledger holds one refund per
+ * verification, whether the sweep or the verify itself wrote it).
  *
  * A reservation counts as orphaned once it is far older than any verify can run (its budget is at
  * most 60 s); the sweep looks back an hour, so every process being down longer than that leaves
@@ -14,6 +15,7 @@ import { Sql } from "@/server/db/sql";
 import { refundCreditCtes } from "./refund-credit-sql";
 
 const ORPHANED_AFTER = "10 minutes";
+const UNIQUE_VIOLATION = "23505";
 const LOOK_BACK = "1 hour";
 
 type Orphan = { business_id: string; verification_id: string; n: number; request_id: string | null };
@@ -32,6 +34,7 @@ export async function refundOrphanedReservations(): Promise<number> {
           AND NOT EXISTS (SELECT 1 FROM verification v WHERE v.id = u.verification_id)
           AND NOT EXISTS (SELECT 1 FROM credit_ledger_entry r WHERE r.kind = 'refund' AND r.verification_id = u.verification_id)`,
     );
+    let refunded = 0;
     for (const orphan of orphans) {
       const q = new Sql();
       const refund = refundCreditCtes(q, {
@@ -42,8 +45,17 @@ export async function refundOrphanedReservations(): Promise<number> {
         at: new Date(),
         verificationId: orphan.verification_id,
       });
-      await client.query(`WITH ${refund} SELECT 1`, q.values);
+      // The verify itself may have given the credit back since the list was read (a request stalled
+      // for minutes that ended at last): the ledger's unique refund refuses this one, and only it.
+      await client.query("SAVEPOINT orphan");
+      try {
+        await client.query(`WITH ${refund} SELECT 1`, q.values);
+        refunded++;
+      } catch (error) {
+        if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+        await client.query("ROLLBACK TO SAVEPOINT orphan");
+      }
     }
-    return orphans.length;
+    return refunded;
   });
 }

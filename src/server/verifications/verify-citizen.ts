@@ -391,6 +391,14 @@ async function refund(
       : null,
     input.idempotency && !goesOn ? releaseClaimCte(q, input.idempotency.scope, resumedFrom) : null,
   ].filter(Boolean);
-  await pool().query(prepared(`WITH ${parts.join(",")}
-SELECT 1`, q.values));
+  const statement = prepared(`WITH ${parts.join(",")}
+SELECT 1`, q.values);
+  // The maintenance sweep may give the credit back as this runs (a verify stalled for minutes): the
+  // ledger refuses a second refund, and the statement run again gives none and still frees the key.
+  await pool()
+    .query(statement)
+    .catch((error: { code?: string }) => {
+      if (error.code !== UNIQUE_VIOLATION) throw error;
+      return pool().query(statement);
+    });
 }
