@@ -253,6 +253,34 @@ describe("an app on the registry gateway", () => {
     expect(await verificationCount(payer.businessId, "live")).toBe(1);
   });
 
+  it("writes nothing for a request whose key a retry took over while its call was out: one verification, one credit", async () => {
+    const payer = await createTestBusiness({ live: true, credits: 5 });
+    const key = `stalled-${payer.businessId}`;
+    const verify = () => api("POST", "/verify/citizen", { key: payer.liveKey, body: { nationalId: "11111111111" }, headers: { "idempotency-key": key }, baseUrl: app.url });
+    // The gateway holds both calls, and answers them once the retry has taken the key over: as after
+    // a first request that stalled for over two minutes before it could write its outcome.
+    const [first, retried] = await withLevers(
+      { hang: true, releaseAnswers: true },
+      async () => {
+        const stalled = verify();
+        await waitFor("the first call to be held", () => sim!.held() === 1);
+        await pool().query("UPDATE idempotency_record SET locked_at = now() - interval '125 seconds' WHERE business_id = $1", [payer.businessId]);
+        const retry = verify();
+        await waitFor("the retry's call to be held", () => sim!.held() === 2);
+        await levers({ hang: false });
+        return Promise.all([stalled, retry]);
+      },
+      { releaseAnswers: false },
+    );
+    expect([first.status, first.body.code]).toEqual([409, "IDEMPOTENCY_IN_FLIGHT"]);
+    expect([retried.status, retried.body.data.result]).toEqual([200, "verified"]);
+    expect(await verificationCount(payer.businessId, "live")).toBe(1);
+    expect(await balanceOf(payer.businessId)).toBe(4);
+    expect(await ledgerSum(payer.businessId)).toBe(4);
+    const replay = await verify();
+    expect([replay.body.cached, replay.body.data.id]).toEqual([true, retried.body.data.id]);
+  });
+
   it("waits for a gateway slower than a 202's budget and answers the bare request 200 with the final result: one call, one credit", async () => {
     const { payer, verifyAs } = await payerOf(5);
     const calls = sim!.counts().lookups;

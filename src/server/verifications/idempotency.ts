@@ -1,10 +1,12 @@
 /**
  * Idempotency records for verify (product rules §6). Scope: (business, mode, key). A claim is one
  * statement: it inserts an in-flight record, or takes over an expired one (or one abandoned by a
- * crashed request for over two minutes), or reports what is there. Only completed responses (200,
- * and a 202 `pending`) are kept, encrypted (they hold citizen details), for 24 hours. A request
- * answered 503 while its lookup goes on leaves its key `awaiting_lookup`: the retry that finds the
- * lookup resolved takes the key over (and pays), one that comes earlier gets the 503 again.
+ * crashed request for over two minutes), or reports what is there. A verify's claim carries its
+ * id, which fences its outcome: one that had merely stalled writes nothing once its key was taken
+ * over. Only completed responses (200, and a 202 `pending`) are kept, encrypted (they hold
+ * citizen details), for 24 hours. A request answered 503 while its lookup goes on leaves its key
+ * `awaiting_lookup`: the retry that finds the lookup resolved takes the key over (and pays), one
+ * that comes earlier gets the 503 again.
  */
 import { pool } from "@/server/db/client";
 import { decrypt, encrypt, hashRequestBody } from "@/server/crypto/secrets";
@@ -37,8 +39,11 @@ export function requestHash(body: unknown): string {
 
 export const encryptionContext = (s: IdempotencyScope) => `idempotency:${s.businessId}:${s.mode}:${s.key}`;
 
-/** A key to claim: its scope and the hash of the request body it was sent with. */
-export type IdempotencyRequest = { scope: IdempotencyScope; hash: string };
+/**
+ * A key to claim: its scope and the hash of the request body it was sent with. `claimId` (a
+ * verify's own id) fences what the claimer writes later: see `heldClaimCte`.
+ */
+export type IdempotencyRequest = { scope: IdempotencyScope; hash: string; claimId?: string };
 
 export type ClaimRow = {
   claimed: boolean;
@@ -55,18 +60,19 @@ export type ClaimRow = {
  * `CLAIM_COLUMNS` (a select list over them) reads as a `ClaimRow`. `onlyIf` (SQL boolean): claim
  * nothing unless it holds (the key check of that statement passed).
  */
-export function claimCtes(q: Sql, { scope, hash }: IdempotencyRequest, onlyIf?: string): string {
+export function claimCtes(q: Sql, { scope, hash, claimId }: IdempotencyRequest, onlyIf?: string): string {
   const biz = q.p(scope.businessId, "uuid");
   const mode = q.p(scope.mode, '"Mode"');
   const key = q.p(scope.key);
   return `
   claimed AS (
-    INSERT INTO idempotency_record (business_id, mode, key, request_hash, state, locked_at, expires_at)
-    SELECT ${biz}, ${mode}, ${key}, ${q.p(hash)}, 'in_flight', now(), now() + interval '${IDEMPOTENCY_WINDOW_HOURS} hours'${onlyIf ? `
+    INSERT INTO idempotency_record (business_id, mode, key, request_hash, state, locked_at, expires_at, claim_id)
+    SELECT ${biz}, ${mode}, ${key}, ${q.p(hash)}, 'in_flight', now(), now() + interval '${IDEMPOTENCY_WINDOW_HOURS} hours',
+           ${q.p(claimId ?? null, "uuid")}${onlyIf ? `
      WHERE ${onlyIf}` : ""}
     ON CONFLICT (business_id, mode, key) DO UPDATE
        SET request_hash = EXCLUDED.request_hash, state = 'in_flight', response_status = NULL,
-           response = NULL, locked_at = now(), expires_at = EXCLUDED.expires_at,
+           response = NULL, locked_at = now(), expires_at = EXCLUDED.expires_at, claim_id = EXCLUDED.claim_id,
            verification_id = CASE WHEN idempotency_record.state = 'awaiting_lookup' AND idempotency_record.expires_at > now()
                                   THEN idempotency_record.verification_id END
      WHERE idempotency_record.expires_at <= now()
@@ -132,16 +138,35 @@ export async function claimIdempotencyKey(scope: IdempotencyScope, hash: string)
   return claim;
 }
 
+/** The scope's record, as a WHERE condition; only while `claimId` still holds its claim, when given. */
+const recordOf = (q: Sql, scope: IdempotencyScope, claimId?: string) =>
+  `business_id = ${q.p(scope.businessId, "uuid")} AND mode = ${q.p(scope.mode, '"Mode"')} AND key = ${q.p(scope.key)}` +
+  (claimId ? ` AND claim_id = ${q.p(claimId, "uuid")}` : "");
+
+/**
+ * The key's claim, locked, while the request `claimId` still holds it (no row once it does not):
+ * a request that stalled past ABANDONED_AFTER_SECONDS may have lost it to a retry, which then does
+ * the work itself, and the stalled one must write nothing under the key (or the key would have two
+ * verifications, both paid). Locked rather than read, so that a takeover committed after the
+ * statement began is seen; its write then depends on `EXISTS (SELECT 1 FROM held_claim)`.
+ */
+export const heldClaimCte = (q: Sql, scope: IdempotencyScope, claimId: string): string => `
+  held_claim AS (
+    SELECT 1 FROM idempotency_record WHERE ${recordOf(q, scope, claimId)} AND state = 'in_flight' FOR UPDATE
+  )`;
+
 /** Completes a claim in the statement that writes the request's work (when `inserted` has a row). */
 export function completeClaimCte(q: Sql, scope: IdempotencyScope, verificationId: string, body: unknown, status: 200 | 202 = 200): string {
   return `
   completed_claim AS (
     UPDATE idempotency_record SET state = 'completed', response_status = ${q.p(status, "int")}, verification_id = ${q.p(verificationId, "uuid")},
            response = ${q.p(encrypt(JSON.stringify(body), encryptionContext(scope)))}
-     WHERE business_id = ${q.p(scope.businessId, "uuid")} AND mode = ${q.p(scope.mode, '"Mode"')} AND key = ${q.p(scope.key)}
-       AND EXISTS (SELECT 1 FROM inserted)
+     WHERE ${recordOf(q, scope)} AND EXISTS (SELECT 1 FROM inserted)
   )`;
 }
+
+/** Whose claim a release or a wait is (`claimId`: only while it holds it) and what it resumed. */
+export type HeldClaim = { claimId?: string; resumedFrom?: string | null };
 
 /**
  * Frees a claim whose request failed, in the statement that undoes the rest (a refund). A claim
@@ -149,13 +174,11 @@ export function completeClaimCte(q: Sql, scope: IdempotencyScope, verificationId
  * the registry gave (and the authority billed) is still there for the next retry, which would
  * otherwise ask the registry again.
  */
-export function releaseClaimCte(q: Sql, scope: IdempotencyScope, resumedFrom?: string | null): string {
-  if (resumedFrom) return awaitLookupCte(q, scope, resumedFrom, "released_claim");
+export function releaseClaimCte(q: Sql, scope: IdempotencyScope, { claimId, resumedFrom }: HeldClaim = {}): string {
+  if (resumedFrom) return awaitLookupCte(q, scope, resumedFrom, claimId, "released_claim");
   return `
   released_claim AS (
-    DELETE FROM idempotency_record
-     WHERE business_id = ${q.p(scope.businessId, "uuid")} AND mode = ${q.p(scope.mode, '"Mode"')} AND key = ${q.p(scope.key)}
-       AND state = 'in_flight'
+    DELETE FROM idempotency_record WHERE ${recordOf(q, scope, claimId)} AND state = 'in_flight'
   )`;
 }
 
@@ -163,19 +186,18 @@ export function releaseClaimCte(q: Sql, scope: IdempotencyScope, resumedFrom?: s
  * Keeps a claim for the retry that picks up the result of a lookup that goes on (`pendingId`), in
  * the statement that refunds the request and queues the lookup.
  */
-export function awaitLookupCte(q: Sql, scope: IdempotencyScope, pendingId: string, name = "awaiting_claim"): string {
+export function awaitLookupCte(q: Sql, scope: IdempotencyScope, pendingId: string, claimId?: string, name = "awaiting_claim"): string {
   return `
   ${name} AS (
     UPDATE idempotency_record SET state = 'awaiting_lookup', verification_id = ${q.p(pendingId, "uuid")}
-     WHERE business_id = ${q.p(scope.businessId, "uuid")} AND mode = ${q.p(scope.mode, '"Mode"')} AND key = ${q.p(scope.key)}
-       AND state = 'in_flight'
+     WHERE ${recordOf(q, scope, claimId)} AND state = 'in_flight'
   )`;
 }
 
 /** Frees a claim whose request failed, so the client can fix the cause and retry with the same key. */
-export async function releaseIdempotencyKey(scope: IdempotencyScope, resumedFrom?: string | null): Promise<void> {
+export async function releaseIdempotencyKey(scope: IdempotencyScope, held?: HeldClaim): Promise<void> {
   const q = new Sql();
-  await pool().query(`WITH ${releaseClaimCte(q, scope, resumedFrom)} SELECT 1`, q.values);
+  await pool().query(`WITH ${releaseClaimCte(q, scope, held)} SELECT 1`, q.values);
 }
 
 /** Removes records past their window (they hold encrypted citizen details). */

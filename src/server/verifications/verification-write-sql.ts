@@ -68,7 +68,7 @@ export type RecordContext = {
   auditExtra?: Record<string, string>;
   /** One `verification_completed` per row, in row order; batch rows raise none (product rules §18). */
   events?: EventPayload<"verification_completed">[];
-  /** A condition the whole write depends on (SQL boolean): a batch chunk's lease still held. */
+  /** A condition the whole write depends on (SQL boolean): a batch chunk's lease, a verify's Idempotency-Key claim, still held. */
   when?: string;
 };
 

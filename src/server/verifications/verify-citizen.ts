@@ -35,7 +35,7 @@ import { pool } from "@/server/db/client";
 import { Sql } from "@/server/db/sql";
 import { prepared } from "@/server/db/prepared";
 import { newReference } from "@/server/crypto/identifiers";
-import { AppError, LOOKUP_RETRY_AFTER_SECONDS, registryCannotAnswer, registryUnavailable } from "@/server/errors";
+import { AppError, LOOKUP_RETRY_AFTER_SECONDS, idempotencyInFlight, registryCannotAnswer, registryUnavailable } from "@/server/errors";
 import { assertBusinessAccess } from "@/server/access/authorization";
 import { RegistryRecordError, RegistryUnavailableError, type QuotaSlot, type RegistryMatch } from "@/server/registry/types";
 import { admissionQuotaSlot, admissionRefusal, registryRefusal } from "@/server/registry";
@@ -54,6 +54,7 @@ import {
   completeClaimCte,
   releaseClaimCte,
   awaitLookupCte,
+  heldClaimCte,
   releaseIdempotencyKey,
   runClaim,
   type Claim,
@@ -222,7 +223,7 @@ async function admit(
     const q = new Sql();
     const pausedSql = refusal && !refusal.circuitOpen ? `paused AS (SELECT ${refusal.pausedMsSql(q)} AS ms),` : "";
     const keySql = key ? `${keyCheckCtes(q, key, input.consent, !keyRead)},` : "";
-    const claimSql = claim ? `${claimCtes(q, claim, key ? KEY_READY : undefined)},` : "";
+    const claimSql = claim ? `${claimCtes(q, { ...claim, claimId: id }, key ? KEY_READY : undefined)},` : "";
     const refusedSql = refusal?.circuitOpen ? "true" : pausedSql ? "(SELECT ms FROM paused) IS NOT NULL" : null;
     const conditions = [
       key ? KEY_READY : null,
@@ -268,7 +269,7 @@ SELECT ${columns}, (SELECT took FROM admitted) AS took, ${slotMs} AS slot_ms, ${
   const refused = outcome.status === "claimed" && !outcome.resumedFrom && (refusal?.circuitOpen || row.paused_ms !== null);
   if (refused) return { ...outcome, respondAsync, refused: registryRefusal(row.paused_ms) };
   if (outcome.status === "claimed" && row.took === 0) {
-    if (claim) await releaseIdempotencyKey(claim.scope, outcome.resumedFrom);
+    if (claim) await releaseIdempotencyKey(claim.scope, { claimId: id, resumedFrom: outcome.resumedFrom });
     throw new AppError("INSUFFICIENT_CREDITS", INSUFFICIENT_CREDITS_MESSAGE);
   }
   return { ...outcome, quotaSlot: slot?.granted(row.slot_ms), respondAsync };
@@ -341,6 +342,7 @@ async function write(ctx: ServiceContext, input: VerifyCitizenInput, body: Verif
       userId: actor.type === "user" ? actor.userId : null,
       actor: actorRef(actor),
       events: pending ? [] : [buildEvent("verification_completed", input.mode, toVerification(v), at)],
+      when: input.idempotency ? "EXISTS (SELECT 1 FROM held_claim)" : undefined,
     },
   );
   const completed = input.idempotency ? `,${completeClaimCte(q, input.idempotency.scope, v.id, body, pending ? 202 : 200)}` : "";
@@ -351,8 +353,11 @@ async function write(ctx: ServiceContext, input: VerifyCitizenInput, body: Verif
     ? `,
   consumed_lookup AS (DELETE FROM pending_lookup WHERE id = ${q.p(resumedFrom, "uuid")} AND EXISTS (SELECT 1 FROM inserted))`
     : "";
-  await pool().query(prepared(`WITH ${record}${completed}${queued}${consumed}
-SELECT 1`, q.values));
+  const held = input.idempotency ? `${heldClaimCte(q, input.idempotency.scope, v.id)},` : "";
+  const { rows } = await pool().query<{ written: boolean }>(prepared(`WITH ${held}${record}${completed}${queued}${consumed}
+SELECT EXISTS (SELECT 1 FROM inserted) AS written`, q.values));
+  // A retry took the key over while this request stalled: it does the work, this one writes none.
+  if (!rows[0]!.written) throw idempotencyInFlight();
 }
 
 /**
@@ -385,11 +390,11 @@ async function refund(
           verificationId: id,
         })
       : null,
-    input.idempotency && goesOn ? awaitLookupCte(q, input.idempotency.scope, id) : null,
+    input.idempotency && goesOn ? awaitLookupCte(q, input.idempotency.scope, id, id) : null,
     input.idempotency && goesOn
       ? queueLookupCte(q, { ...lookupOf(ctx, input, id, false), ...startOf(goesOn) })
       : null,
-    input.idempotency && !goesOn ? releaseClaimCte(q, input.idempotency.scope, resumedFrom) : null,
+    input.idempotency && !goesOn ? releaseClaimCte(q, input.idempotency.scope, { claimId: id, resumedFrom }) : null,
   ].filter(Boolean);
   const statement = prepared(`WITH ${parts.join(",")}
 SELECT 1`, q.values);
