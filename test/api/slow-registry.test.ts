@@ -19,6 +19,8 @@ import { waitFor } from "../support/wait-for";
 import { completed, completions } from "../support/pending";
 import { grantCredits } from "@/server/credits/grant-credits";
 import { systemContext } from "@/server/context";
+import { Sql } from "@/server/db/sql";
+import { refundCreditCtes } from "@/server/credits/refund-credit-sql";
 
 const ASYNC = { prefer: "respond-async" };
 
@@ -32,16 +34,21 @@ async function timed<T>(call: () => Promise<T>): Promise<{ ms: number; res: T }>
   return { ms: performance.now() - started, res };
 }
 
+/** A business with 5 credits and a `respond-async` verify answered 202, whose lookup the registry never answers. */
+async function pendingForever(): Promise<{ biz: TestBusiness; id: string }> {
+  const biz = await createTestBusiness({ live: true, credits: 5 });
+  const res = await verify(biz, SLOW_IDS.never, ASYNC);
+  expect(res.status).toBe(202);
+  return { biz, id: res.body.data.id };
+}
+
 beforeAll(async () => {
   await seedCitizens([{ nationalId: SLOW_IDS.slow }, { nationalId: SLOW_IDS.hung }]);
 });
 
 describe("a slow registry, for a caller that sends Prefer: respond-async", () => {
   it("ends unavailable when the registry never answers: credit refunded, verification_completed with that result", async () => {
-    const biz = await createTestBusiness({ live: true, credits: 5 });
-    const res = await verify(biz, SLOW_IDS.never, ASYNC);
-    expect(res.status).toBe(202);
-    const { id } = res.body.data;
+    const { biz, id } = await pendingForever();
     const done = await completed({ key: biz.liveKey! }, id);
     expect(done.body).toMatchObject({ data: { result: "unavailable" }, citizen: null });
     expect(await completions({ key: biz.liveKey! }, id)).toEqual(["unavailable"]);
@@ -49,6 +56,22 @@ describe("a slow registry, for a caller that sends Prefer: respond-async", () =>
     expect(await ledgerSum(biz.businessId)).toBe(5);
     const { rows } = await pool().query("SELECT kind, amount FROM credit_ledger_entry WHERE business_id = $1 AND kind <> 'grant' ORDER BY id", [biz.businessId]);
     expect(rows).toEqual([{ kind: "usage", amount: -1 }, { kind: "refund", amount: 1 }]);
+  }, 60_000);
+});
+
+describe("a pending verification whose credit the maintenance sweep already gave back", () => {
+  it("ends unavailable all the same, without a second refund", async () => {
+    const { biz, id } = await pendingForever();
+    // As the sweep refunds the reservation of a verify that stalled for minutes before it recorded this.
+    const q = new Sql();
+    const refund = refundCreditCtes(q, { businessId: biz.businessId, amount: "1", requestId: "maintenance", note: "Swept", at: new Date(), verificationId: id });
+    await pool().query(`WITH ${refund} SELECT 1`, q.values);
+    const done = await completed({ key: biz.liveKey! }, id);
+    expect(done.body).toMatchObject({ data: { result: "unavailable" } });
+    expect(await balanceOf(biz.businessId)).toBe(5);
+    expect(await ledgerSum(biz.businessId)).toBe(5);
+    const { rows } = await pool().query("SELECT kind, note FROM credit_ledger_entry WHERE business_id = $1 AND kind = 'refund'", [biz.businessId]);
+    expect(rows).toEqual([{ kind: "refund", note: "Swept" }]);
   }, 60_000);
 });
 

@@ -1,8 +1,8 @@
 /**
  * Credits reserved by a verify whose outcome was never written: its process died (or lost its
  * database) between the admission and the outcome, so neither the verification nor its refund
- * exists, and a retry under the same Idempotency-Key, which takes the abandoned key over after a
- * minute, pays again. The maintenance sweep gives each such credit back with a `refund` ledger
+ * exists, and a retry under the same Idempotency-Key, which takes the abandoned key over after two
+ * minutes, pays again. The maintenance sweep gives each such credit back with a `refund` ledger
  * line naming the verification that never came, once (the ledger holds one refund per
  * verification, whether the sweep or the verify itself wrote it).
  *
@@ -50,6 +50,7 @@ export async function refundOrphanedReservations(): Promise<number> {
       await client.query("SAVEPOINT orphan");
       try {
         await client.query(`WITH ${refund} SELECT 1`, q.values);
+        await client.query("RELEASE SAVEPOINT orphan");
         refunded++;
       } catch (error) {
         if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
