@@ -281,6 +281,34 @@ describe("an app on the registry gateway", () => {
     expect([replay.body.cached, replay.body.data.id]).toEqual([true, retried.body.data.id]);
   });
 
+  it("leaves no lookup behind for a request whose key a retry took over before its 503: the retry's goes on, and its retry gets the result", async () => {
+    const payer = await createTestBusiness({ live: true, credits: 5 });
+    const key = `stalled-503-${payer.businessId}`;
+    const verify = () => api("POST", "/verify/citizen", { key: payer.liveKey, body: { nationalId: "11111111111" }, headers: { "idempotency-key": key }, baseUrl: app.url });
+    // Both calls held past their budgets: each request answers 503 while its call is still out.
+    const answers = await whileHeld(async () => {
+      const stalled = verify();
+      await waitFor("the first call to be held", () => sim!.held() === 1);
+      await pool().query("UPDATE idempotency_record SET locked_at = now() - interval '125 seconds' WHERE business_id = $1", [payer.businessId]);
+      const retry = verify();
+      await waitFor("the retry's call to be held", () => sim!.held() === 2);
+      return Promise.all([stalled, retry]);
+    });
+    expect(answers.map((a) => a.body.code)).toEqual(["REGISTRY_UNAVAILABLE", "REGISTRY_UNAVAILABLE"]);
+    const lookups = await pool().query<{ id: string }>("SELECT id FROM pending_lookup WHERE business_id = $1", [payer.businessId]);
+    expect(lookups.rows).toHaveLength(1);
+    const record = await pool().query("SELECT state, verification_id FROM idempotency_record WHERE business_id = $1", [payer.businessId]);
+    expect(record.rows).toEqual([{ state: "awaiting_lookup", verification_id: lookups.rows[0]!.id }]);
+    await waitFor("the lookup to resolve", async () => {
+      const { rows } = await pool().query<{ state: string }>("SELECT state FROM pending_lookup WHERE business_id = $1", [payer.businessId]);
+      return rows[0]?.state === "resolved";
+    });
+    const picked = await verify();
+    expect([picked.status, picked.body.data.result]).toEqual([200, "verified"]);
+    expect(await balanceOf(payer.businessId)).toBe(4);
+    expect(await ledgerSum(payer.businessId)).toBe(4);
+  });
+
   it("waits for a gateway slower than a 202's budget and answers the bare request 200 with the final result: one call, one credit", async () => {
     const { payer, verifyAs } = await payerOf(5);
     const calls = sim!.counts().lookups;

@@ -184,13 +184,14 @@ export function releaseClaimCte(q: Sql, scope: IdempotencyScope, { claimId, resu
 
 /**
  * Keeps a claim for the retry that picks up the result of a lookup that goes on (`pendingId`), in
- * the statement that refunds the request and queues the lookup.
+ * the statement that refunds the request and queues the lookup (which it returns a row for).
  */
 export function awaitLookupCte(q: Sql, scope: IdempotencyScope, pendingId: string, claimId?: string, name = "awaiting_claim"): string {
   return `
   ${name} AS (
     UPDATE idempotency_record SET state = 'awaiting_lookup', verification_id = ${q.p(pendingId, "uuid")}
      WHERE ${recordOf(q, scope, claimId)} AND state = 'in_flight'
+    RETURNING 1 AS awaiting
   )`;
 }
 

@@ -161,8 +161,8 @@ async function replay(input: VerifyCitizenInput, stored: VerifyCitizenResponse):
  */
 async function refuse(ctx: ServiceContext, input: VerifyCitizenInput, id: string, error: unknown, charged = true): Promise<never> {
   const goesOn = mayAnswerLater(error) && input.idempotency ? goingOn(error) : null;
-  await refund(ctx, input, id, { goesOn, charged });
-  if (goesOn?.late) goOnHere({ ...lookupOf(ctx, input, id, false), leaseId: goesOn.leaseId }, goesOn.late);
+  const queued = await refund(ctx, input, id, { goesOn, charged });
+  if (goesOn?.late && queued) goOnHere({ ...lookupOf(ctx, input, id, false), leaseId: goesOn.leaseId }, goesOn.late);
   if (error instanceof RegistryUnavailableError) {
     // A retry under the key finds the answer no sooner than the lookup's first attempt.
     const retryAfter = goesOn
@@ -357,7 +357,7 @@ async function write(ctx: ServiceContext, input: VerifyCitizenInput, body: Verif
   const { rows } = await pool().query<{ written: boolean }>(prepared(`WITH ${held}${record}${completed}${queued}${consumed}
 SELECT EXISTS (SELECT 1 FROM inserted) AS written`, q.values));
   // A retry took the key over while this request stalled: it does the work, this one writes none.
-  if (!rows[0]!.written) throw idempotencyInFlight();
+  if (!rows[0]!.written) throw input.idempotency ? idempotencyInFlight() : new Error("The verification was not recorded");
 }
 
 /**
@@ -366,16 +366,17 @@ SELECT EXISTS (SELECT 1 FROM inserted) AS written`, q.values));
  * does not exist: a write that committed but whose answer was lost is not refunded. `goesOn`: the
  * key waits instead for the lookup queued here (the same id), whose answer its retry picks up;
  * `resumedFrom`: the key waits again for the resolved lookup this request resumed.
- * Not `charged` (refused before any credit was taken): only the key is released.
+ * Not `charged` (refused before any credit was taken): only the key is released. Returns whether
+ * a lookup was queued (not when the key is no longer this request's).
  */
 async function refund(
   ctx: ServiceContext,
   input: VerifyCitizenInput,
   id: string,
   { goesOn = null, charged = true, resumedFrom = null }: { goesOn?: GoesOn | null; charged?: boolean; resumedFrom?: string | null } = {},
-): Promise<void> {
+): Promise<boolean> {
   const live = input.mode === "live" && charged;
-  if (!live && !input.idempotency) return;
+  if (!live && !input.idempotency) return false;
   const q = new Sql();
   const parts = [
     live
@@ -391,19 +392,21 @@ async function refund(
         })
       : null,
     input.idempotency && goesOn ? awaitLookupCte(q, input.idempotency.scope, id, id) : null,
+    // Only while the key waits for it: a request that stalled until a retry took its key over leaves no lookup behind.
     input.idempotency && goesOn
-      ? queueLookupCte(q, { ...lookupOf(ctx, input, id, false), ...startOf(goesOn) })
+      ? queueLookupCte(q, { ...lookupOf(ctx, input, id, false), ...startOf(goesOn), onlyIf: "EXISTS (SELECT 1 FROM awaiting_claim)" })
       : null,
     input.idempotency && !goesOn ? releaseClaimCte(q, input.idempotency.scope, { claimId: id, resumedFrom }) : null,
   ].filter(Boolean);
   const statement = prepared(`WITH ${parts.join(",")}
-SELECT 1`, q.values);
+SELECT ${input.idempotency && goesOn ? "EXISTS (SELECT 1 FROM awaiting_claim)" : "false"} AS queued`, q.values);
   // The maintenance sweep may give the credit back as this runs (a verify stalled for minutes): the
   // ledger refuses a second refund, and the statement run again gives none and still frees the key.
-  await pool()
-    .query(statement)
+  const { rows } = await pool()
+    .query<{ queued: boolean }>(statement)
     .catch((error: { code?: string }) => {
       if (error.code !== UNIQUE_VIOLATION) throw error;
-      return pool().query(statement);
+      return pool().query<{ queued: boolean }>(statement);
     });
+  return rows[0]?.queued ?? false;
 }
