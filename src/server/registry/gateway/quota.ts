@@ -21,6 +21,9 @@
  * no pause, the circuit closed, a token at hand) takes its slot in the statement that admits it instead
  * (`admissionSlot`): one database round trip fewer on the latency a single verify sees, and only
  * when the admission succeeds, so a refused request (402, a replay, a 409) spends no quota.
+ *
+ * Whatever took it, a slot reached more than SLOT_LATE_MS after it fell due (a loaded process fires
+ * its timers late) is given up and asked for again: the call would land among the next slots' calls.
  */
 import { env } from "@/env";
 import { pool } from "@/server/db/client";
@@ -59,6 +62,16 @@ async function takeSlots(priority: Priority, wanted: number): Promise<Taken> {
 /** A slot used this much later than it fell due is given up: the gateway's second could already hold the next ones. */
 const SLOT_LATE_MS = 20;
 
+/**
+ * Whether a slot that fell due at `dueAt` (performance.now()) may still be used; one reached later
+ * (a loaded event loop fires its timer late) is counted as given up, and its caller asks again.
+ */
+function onTime(dueAt: number): boolean {
+  if (performance.now() - dueAt <= SLOT_LATE_MS) return true;
+  recordSlotGivenUp();
+  return false;
+}
+
 /** A slot granted by another statement (an admission), used once by the call it was taken for. */
 export class GrantedSlot implements QuotaSlot {
   private used = false;
@@ -72,10 +85,7 @@ export class GrantedSlot implements QuotaSlot {
   take(): number | null {
     if (this.used) return null;
     this.used = true;
-    const waitMs = this.dueAt - performance.now();
-    if (waitMs >= -SLOT_LATE_MS) return Math.max(0, waitMs);
-    recordSlotGivenUp();
-    return null;
+    return onTime(this.dueAt) ? Math.max(0, this.dueAt - performance.now()) : null;
   }
 }
 
@@ -155,9 +165,11 @@ async function acquireAlone(signal: AbortSignal): Promise<void> {
     const pauseSeen = pausedUntil;
     const { slots_ms, wait_ms } = await takeSlots("batch", 1);
     if (slots_ms.length > 0) {
+      const dueAt = performance.now() + slots_ms[0]!;
       await waitOrRefuse(slots_ms[0]!, signal);
-      // Unless a 429 came while it waited (its slot withdrawn): it asks again, after the pause.
-      if (pausedUntil === pauseSeen) return;
+      // Unless a 429 came while it waited (its slot withdrawn: it asks again, after the pause), or
+      // its timer fired too late.
+      if (pausedUntil === pauseSeen && onTime(dueAt)) return;
       continue;
     }
     // A little early, but a wait within the early margin is waited whole: the fleet answers a
@@ -243,13 +255,18 @@ async function askForWaiters(): Promise<void> {
 function goAt(waiter: Waiter, slotMs: number): void {
   waiter.waitMs = slotMs;
   if (slotMs === 0) return goUnlessPaused(waiter);
+  const dueAt = performance.now() + slotMs;
   // An abort before the slot comes is the waiter's own refusal (its listener above).
-  abortableDelay(slotMs, waiter.signal).then(() => goUnlessPaused(waiter), () => {});
+  abortableDelay(slotMs, waiter.signal).then(() => (onTime(dueAt) ? goUnlessPaused(waiter) : askAgainFirst(waiter)), () => {});
 }
 
 /** A 429 seen since the slot was granted: the caller queues again, first, for a slot after the pause. */
 function goUnlessPaused(waiter: Waiter): void {
   if (Date.now() >= pausedUntil) return waiter.go();
+  askAgainFirst(waiter);
+}
+
+function askAgainFirst(waiter: Waiter): void {
   waiters.unshift(waiter);
   void askForWaiters();
 }
