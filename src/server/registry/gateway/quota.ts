@@ -23,7 +23,7 @@
  * when the admission succeeds, so a refused request (402, a replay, a 409) spends no quota.
  *
  * Whatever took it, a slot reached more than SLOT_LATE_MS after it fell due (a loaded process fires
- * its timers late) is given up and asked for again: the call would land among the next slots' calls.
+ * its timers late) is given up and asked for again, once: the call would land among the next slots' calls.
  */
 import { env } from "@/env";
 import { pool } from "@/server/db/client";
@@ -65,9 +65,11 @@ const SLOT_LATE_MS = 20;
 /**
  * Whether a slot that fell due at `dueAt` (performance.now()) may still be used; one reached later
  * (a loaded event loop fires its timer late) is counted as given up, and its caller asks again.
+ * Once only (`gaveUpBefore`): a process whose timers are always late would otherwise give up every
+ * slot ahead until its callers' budgets ran out, spending the fleet's quota on calls never made.
  */
-function onTime(dueAt: number): boolean {
-  if (performance.now() - dueAt <= SLOT_LATE_MS) return true;
+function onTime(dueAt: number, gaveUpBefore: boolean): boolean {
+  if (gaveUpBefore || performance.now() - dueAt <= SLOT_LATE_MS) return true;
   recordSlotGivenUp();
   return false;
 }
@@ -85,7 +87,7 @@ export class GrantedSlot implements QuotaSlot {
   take(): number | null {
     if (this.used) return null;
     this.used = true;
-    return onTime(this.dueAt) ? Math.max(0, this.dueAt - performance.now()) : null;
+    return onTime(this.dueAt, false) ? Math.max(0, this.dueAt - performance.now()) : null;
   }
 }
 
@@ -137,7 +139,11 @@ export function acquireQuota(priority: Priority, signal: AbortSignal, granted?: 
 async function goWhenGranted(waitMs: number, signal: AbortSignal): Promise<void> {
   if (signal.aborted) throw quotaRefusal();
   // A slot due now goes now, without even the await of a wait that would return at once.
-  if (waitMs > 0) await waitOrRefuse(waitMs, signal);
+  if (waitMs > 0) {
+    const dueAt = performance.now() + waitMs;
+    await waitOrRefuse(waitMs, signal);
+    if (!onTime(dueAt, false)) return acquireTogether(signal, true);
+  }
   // A 429 seen since it was granted: queue for a slot after the pause, as any waiter would.
   if (Date.now() < pausedUntil) return acquireTogether(signal);
 }
@@ -158,6 +164,7 @@ const batchEarlyMs = () => Math.max(0, Math.min(10, Math.floor(QUOTA_WINDOW_MS /
 
 async function acquireAlone(signal: AbortSignal): Promise<void> {
   const early = batchEarlyMs();
+  let gaveUp = false;
   for (;;) {
     if (signal.aborted) throw quotaRefusal();
     // A 429 this process saw: waited out before asking (the fleet's row may not say so yet).
@@ -169,7 +176,9 @@ async function acquireAlone(signal: AbortSignal): Promise<void> {
       await waitOrRefuse(slots_ms[0]!, signal);
       // Unless a 429 came while it waited (its slot withdrawn: it asks again, after the pause), or
       // its timer fired too late.
-      if (pausedUntil === pauseSeen && onTime(dueAt)) return;
+      if (pausedUntil !== pauseSeen) continue;
+      if (onTime(dueAt, gaveUp)) return;
+      gaveUp = true;
       continue;
     }
     // A little early, but a wait within the early margin is waited whole: the fleet answers a
@@ -188,7 +197,7 @@ async function waitOrRefuse(ms: number, signal: AbortSignal): Promise<void> {
   }
 }
 
-type Waiter = { signal: AbortSignal; go: () => void; fail: (error: unknown) => void; waitMs?: number };
+type Waiter = { signal: AbortSignal; go: () => void; fail: (error: unknown) => void; waitMs?: number; gaveUp: boolean };
 
 /** This process's interactive callers waiting for a slot, oldest first. */
 const waiters: Waiter[] = [];
@@ -196,11 +205,13 @@ let asking = false;
 /** Until when a 429 this process saw pauses its calls: a slot granted ahead of it waits again. */
 let pausedUntil = 0;
 
-function acquireTogether(signal: AbortSignal): Promise<void> {
+/** `gaveUp`: the caller already gave up a slot reached too late (it uses the next however late). */
+function acquireTogether(signal: AbortSignal, gaveUp = false): Promise<void> {
   if (signal.aborted) return Promise.reject(quotaRefusal());
   return new Promise((resolve, reject) => {
     const waiter: Waiter = {
       signal,
+      gaveUp,
       go: () => {
         signal.removeEventListener("abort", onAbort);
         resolve();
@@ -257,7 +268,11 @@ function goAt(waiter: Waiter, slotMs: number): void {
   if (slotMs === 0) return goUnlessPaused(waiter);
   const dueAt = performance.now() + slotMs;
   // An abort before the slot comes is the waiter's own refusal (its listener above).
-  abortableDelay(slotMs, waiter.signal).then(() => (onTime(dueAt) ? goUnlessPaused(waiter) : askAgainFirst(waiter)), () => {});
+  abortableDelay(slotMs, waiter.signal).then(() => {
+    if (onTime(dueAt, waiter.gaveUp)) return goUnlessPaused(waiter);
+    waiter.gaveUp = true;
+    askAgainFirst(waiter);
+  }, () => {});
 }
 
 /** A 429 seen since the slot was granted: the caller queues again, first, for a slot after the pause. */
