@@ -50,12 +50,12 @@ export async function refundOrphanedReservations(): Promise<number> {
       await client.query("SAVEPOINT orphan");
       try {
         await client.query(`WITH ${refund} SELECT 1`, q.values);
-        await client.query("RELEASE SAVEPOINT orphan");
         refunded++;
       } catch (error) {
         if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
         await client.query("ROLLBACK TO SAVEPOINT orphan");
       }
+      await client.query("RELEASE SAVEPOINT orphan");
     }
     return refunded;
   });
