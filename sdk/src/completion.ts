@@ -66,9 +66,11 @@ export class Completions {
           waiter.notified = false;
           continue;
         }
-        await this.#sleep(waiter, Math.min(Math.max(floorMs, interval * (0.8 + 0.4 * Math.random())), left), perCall.signal);
-        // No poll starts after the deadline.
-        if (Date.now() >= deadline) throw stillPending();
+        const sleepMs = Math.min(Math.max(floorMs, interval * (0.8 + 0.4 * Math.random())), left);
+        const woken = await this.#sleep(waiter, sleepMs, perCall.signal);
+        // No poll starts after the deadline. A sleep to the deadline ends the wait even when its
+        // timer fired a millisecond early by the wall clock (timers may), unless an event woke it.
+        if ((!woken && sleepMs === left) || Date.now() >= deadline) throw stillPending();
       }
     } finally {
       waiters.delete(waiter);
@@ -90,7 +92,8 @@ export class Completions {
     }
   }
 
-  #sleep(waiter: Waiter, ms: number, signal?: AbortSignal): Promise<void> {
+  /** Resolves true when an event for the verification woke it, false when its time was up. */
+  #sleep(waiter: Waiter, ms: number, signal?: AbortSignal): Promise<boolean> {
     return new Promise((resolve, reject) => {
       if (signal?.aborted) return reject(new AbortedError({ cause: signal.reason, docsBaseUrl: this.docsBaseUrl }));
       const cleanUp = () => {
@@ -98,16 +101,16 @@ export class Completions {
         waiter.wake = undefined;
         signal?.removeEventListener("abort", aborted);
       };
-      const wake = () => {
+      const wake = (byEvent: boolean) => {
         cleanUp();
-        resolve();
+        resolve(byEvent);
       };
       const aborted = () => {
         cleanUp();
         reject(new AbortedError({ cause: signal?.reason, docsBaseUrl: this.docsBaseUrl }));
       };
-      const timer = setTimeout(wake, ms);
-      waiter.wake = wake;
+      const timer = setTimeout(() => wake(false), ms);
+      waiter.wake = () => wake(true);
       signal?.addEventListener("abort", aborted, { once: true });
     });
   }

@@ -4,7 +4,7 @@
  * bad options, and what an abort leaves behind. The same helper against the real server is in
  * pending.test.ts.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { AbortedError, Hubi, NotFoundError, TimeoutError } from "../src/index.js";
 import { apiError, fakeFetch, fastRetries, json, TEST_KEY, type Reply } from "./fake-fetch.js";
 
@@ -57,6 +57,23 @@ describe("waitForVerification", () => {
     expect(error).toMatchObject({ message: `Verification ${ID} was still pending after 300 ms` });
     // Well short of the 30 s the 429 asked for (a loaded machine's margin).
     expect(Date.now() - started).toBeLessThan(10_000);
+    expect(calls).toHaveLength(1);
+  });
+
+  it("starts no poll after a sleep to its deadline whose timer fired early by the wall clock", async () => {
+    const { hubi, calls } = client([apiError(429, "RATE_LIMITED", "Slow down", { "Retry-After": "30" }), verification("verified")]);
+    // Node's timers may fire a millisecond before the wall clock says their time is up: here the
+    // wall clock steps 5 ms back while the wait sleeps to its deadline.
+    const wallClock = Date.now;
+    let behindMs = 0;
+    const clock = vi.spyOn(Date, "now").mockImplementation(() => wallClock() - behindMs);
+    try {
+      setTimeout(() => (behindMs = 5), 150);
+      const error = await hubi.waitForVerification(ID, { deadlineMs: 300, pollIntervalMs: 100 }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(TimeoutError);
+    } finally {
+      clock.mockRestore();
+    }
     expect(calls).toHaveLength(1);
   });
 
