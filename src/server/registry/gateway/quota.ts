@@ -23,7 +23,8 @@
  * when the admission succeeds, so a refused request (402, a replay, a 409) spends no quota.
  *
  * Whatever took it, a slot reached more than SLOT_LATE_MS after it fell due (a loaded process fires
- * its timers late) is given up and asked for again, once: the call would land among the next slots' calls.
+ * its timers late) is given up and asked for again, once: the call would land among the next
+ * slots' calls.
  */
 import { env } from "@/env";
 import { pool } from "@/server/db/client";
