@@ -15,7 +15,7 @@ import { startRegistrySimulator, type RegistrySimulator } from "../../registry-s
 import { DEMO_CITIZENS, type GatewayRecord } from "../../registry-simulator/citizens";
 import { DEFAULT_LEVERS } from "../../registry-simulator/levers";
 import { freePort } from "../../scripts/lib/free-port";
-import { api } from "../support/api";
+import { api, type ApiResponse } from "../support/api";
 import { startApp, type RunningApp } from "../support/app";
 import { createTestBusiness, type TestBusiness } from "../support/factories";
 import { batchEnded, batchFootprint, csvOf, resultLines, upload } from "../support/batches";
@@ -120,6 +120,23 @@ async function withLevers<T>(on: Partial<typeof DEFAULT_LEVERS>, during: () => P
   } finally {
     await levers(off);
   }
+}
+
+/** A live verify of a demo citizen under one Idempotency-Key of the business's, on this file's app. */
+const keyedVerify = (payer: TestBusiness) => () =>
+  api("POST", "/verify/citizen", { key: payer.liveKey, body: { nationalId: "11111111111" }, headers: { "idempotency-key": `key-${payer.businessId}` }, baseUrl: app.url });
+
+/**
+ * A first request whose call the gateway holds, its key then taken over by a retry (as after a
+ * stall of over two minutes) whose call is held too: both requests, still unanswered.
+ */
+async function takenOverWhileHeld(payer: TestBusiness, verify: () => Promise<ApiResponse>): Promise<[Promise<ApiResponse>, Promise<ApiResponse>]> {
+  const stalled = verify();
+  await waitFor("the first call to be held", () => sim!.held() === 1);
+  await pool().query("UPDATE idempotency_record SET locked_at = now() - interval '125 seconds' WHERE business_id = $1", [payer.businessId]);
+  const retry = verify();
+  await waitFor("the retry's call to be held", () => sim!.held() === 2);
+  return [stalled, retry];
 }
 
 /** A business's ledger lines and events: what any charge leaves, even one given back. */
@@ -255,20 +272,15 @@ describe("an app on the registry gateway", () => {
 
   it("writes nothing for a request whose key a retry took over while its call was out: one verification, one credit", async () => {
     const payer = await createTestBusiness({ live: true, credits: 5 });
-    const key = `stalled-${payer.businessId}`;
-    const verify = () => api("POST", "/verify/citizen", { key: payer.liveKey, body: { nationalId: "11111111111" }, headers: { "idempotency-key": key }, baseUrl: app.url });
-    // The gateway holds both calls, and answers them once the retry has taken the key over: as after
-    // a first request that stalled for over two minutes before it could write its outcome.
+    const verify = keyedVerify(payer);
+    // The gateway answers both calls once the retry has taken the key over: as after a first
+    // request that stalled for over two minutes before it could write its outcome.
     const [first, retried] = await withLevers(
       { hang: true, releaseAnswers: true },
       async () => {
-        const stalled = verify();
-        await waitFor("the first call to be held", () => sim!.held() === 1);
-        await pool().query("UPDATE idempotency_record SET locked_at = now() - interval '125 seconds' WHERE business_id = $1", [payer.businessId]);
-        const retry = verify();
-        await waitFor("the retry's call to be held", () => sim!.held() === 2);
+        const calls = await takenOverWhileHeld(payer, verify);
         await levers({ hang: false });
-        return Promise.all([stalled, retry]);
+        return Promise.all(calls);
       },
       { releaseAnswers: false },
     );
@@ -283,17 +295,9 @@ describe("an app on the registry gateway", () => {
 
   it("leaves no lookup behind for a request whose key a retry took over before its 503: the retry's goes on, and its retry gets the result", async () => {
     const payer = await createTestBusiness({ live: true, credits: 5 });
-    const key = `stalled-503-${payer.businessId}`;
-    const verify = () => api("POST", "/verify/citizen", { key: payer.liveKey, body: { nationalId: "11111111111" }, headers: { "idempotency-key": key }, baseUrl: app.url });
+    const verify = keyedVerify(payer);
     // Both calls held past their budgets: each request answers 503 while its call is still out.
-    const answers = await whileHeld(async () => {
-      const stalled = verify();
-      await waitFor("the first call to be held", () => sim!.held() === 1);
-      await pool().query("UPDATE idempotency_record SET locked_at = now() - interval '125 seconds' WHERE business_id = $1", [payer.businessId]);
-      const retry = verify();
-      await waitFor("the retry's call to be held", () => sim!.held() === 2);
-      return Promise.all([stalled, retry]);
-    });
+    const answers = await whileHeld(async () => Promise.all(await takenOverWhileHeld(payer, verify)));
     expect(answers.map((a) => a.body.code)).toEqual(["REGISTRY_UNAVAILABLE", "REGISTRY_UNAVAILABLE"]);
     const lookups = await pool().query<{ id: string }>("SELECT id FROM pending_lookup WHERE business_id = $1", [payer.businessId]);
     expect(lookups.rows).toHaveLength(1);

@@ -19,8 +19,7 @@ import { waitFor } from "../support/wait-for";
 import { completed, completions } from "../support/pending";
 import { grantCredits } from "@/server/credits/grant-credits";
 import { systemContext } from "@/server/context";
-import { Sql } from "@/server/db/sql";
-import { refundCreditCtes } from "@/server/credits/refund-credit-sql";
+import { refundOf } from "../support/held-refund";
 
 const ASYNC = { prefer: "respond-async" };
 
@@ -63,9 +62,7 @@ describe("a pending verification whose credit the maintenance sweep already gave
   it("ends unavailable all the same, without a second refund", async () => {
     const { biz, id } = await pendingForever();
     // As the sweep refunds the reservation of a verify that stalled for minutes before it recorded this.
-    const q = new Sql();
-    const refund = refundCreditCtes(q, { businessId: biz.businessId, amount: "1", requestId: "maintenance", note: "Swept", at: new Date(), verificationId: id });
-    await pool().query(`WITH ${refund} SELECT 1`, q.values);
+    await pool().query(refundOf(biz.businessId, id, "Swept"));
     const done = await completed({ key: biz.liveKey! }, id);
     expect(done.body).toMatchObject({ data: { result: "unavailable" } });
     expect(await balanceOf(biz.businessId)).toBe(5);

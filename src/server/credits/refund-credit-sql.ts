@@ -20,14 +20,21 @@ export function refundCreditCtes(
     requestId: string;
     note: string;
     at: Date;
-    /** The verification the refunded usage line named (which then names no verification). */
+    /**
+     * The verification the refunded usage line named. Its credit comes back once, whoever gives it:
+     * nothing when a refund line for it exists (the unique index refuses one committed meanwhile).
+     */
     verificationId?: string;
   },
 ): string {
   const biz = q.p(o.businessId, "uuid");
+  const amount = o.verificationId
+    ? `CASE WHEN EXISTS (SELECT 1 FROM credit_ledger_entry WHERE kind = 'refund' AND verification_id = ${q.p(o.verificationId, "uuid")}) THEN 0
+            ELSE ${o.amount} END`
+    : o.amount;
   return `
   refund AS (
-    SELECT n, credit_grant(${biz}, n) AS balance FROM (SELECT ${o.amount} AS n) AS wanted WHERE n > 0
+    SELECT n, credit_grant(${biz}, n) AS balance FROM (SELECT ${amount} AS n) AS wanted WHERE n > 0
   ),
   refund_ledger AS (
     INSERT INTO credit_ledger_entry (business_id, kind, amount, balance_after, note, verification_id, request_id, created_at)

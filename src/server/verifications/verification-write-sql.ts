@@ -157,10 +157,9 @@ export function completeVerificationCtes(q: Sql, c: Completion): string {
     live && unavailable
       ? `,${refundCreditCtes(q, {
           businessId: o.businessId,
-          // Nothing when the credit already came back: the maintenance sweep refunds a reservation
-          // whose verify stalled for minutes before it recorded this pending verification.
-          amount: `CASE WHEN EXISTS (SELECT 1 FROM credit_ledger_entry WHERE kind = 'refund' AND verification_id = ${q.p(c.id, "uuid")}) THEN 0
-                        ELSE (SELECT count(*)::int FROM completed) END`,
+          // Nothing if the credit already came back (refundCreditCtes): the maintenance sweep refunds
+          // a reservation whose verify stalled for minutes before it recorded this pending verification.
+          amount: "(SELECT count(*)::int FROM completed)",
           requestId: o.requestId,
           note: "Verification refunded: the registry never answered",
           at: o.at,

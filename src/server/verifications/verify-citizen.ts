@@ -382,9 +382,9 @@ async function refund(
     live
       ? refundCreditCtes(q, {
           businessId: input.businessId,
-          // Nothing when the verification exists, or its credit already came back (the maintenance sweep's, for a verify stalled for minutes).
-          amount: `CASE WHEN EXISTS (SELECT 1 FROM verification WHERE id = ${q.p(id, "uuid")})
-                          OR EXISTS (SELECT 1 FROM credit_ledger_entry WHERE kind = 'refund' AND verification_id = ${q.p(id, "uuid")}) THEN 0 ELSE 1 END`,
+          // Nothing when the verification exists, or its credit already came back (refundCreditCtes:
+          // the maintenance sweep's, for a verify stalled for minutes).
+          amount: `CASE WHEN EXISTS (SELECT 1 FROM verification WHERE id = ${q.p(id, "uuid")}) THEN 0 ELSE 1 END`,
           requestId: ctx.requestId,
           note: "Verification refunded: no outcome",
           at: new Date(),
